@@ -1,0 +1,48 @@
+# pqcodec: see README.md. `make test` is the test command; `make demo` the tour.
+GO       ?= go
+FUZZTIME ?= 30s
+# Nested modules (bench/, interop/, adapters/...) hold code that needs the peer
+# libraries, so users of pqcodec never inherit them. They are tested too.
+NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -exec dirname {} \; | sort)
+
+.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata
+
+all: test
+
+deps:
+	./scripts/install-deps.sh
+
+vet:
+	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) vet ./...
+
+test: deps vet
+	GODEBUG=cgocheck=1 $(GO) test -race ./...
+	CGO_ENABLED=0 $(GO) test ./...
+	$(MAKE) test-nested
+
+test-nested:
+	@set -e; for m in $(NESTED); do \
+		echo "== module $$m"; \
+		(cd $$m && $(GO) vet ./... && $(GO) test ./...); \
+	done
+
+bench: deps
+	./scripts/bench.sh
+
+fuzz:
+	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+
+demo: deps
+	@if [ -d cmd/pqcodec ]; then $(GO) run ./cmd/pqcodec; else echo 'demo: the pqcodec command is not built yet (see issue: The pqcodec command)'; fi
+
+cross:
+	bash scripts/cross.sh
+
+cross-docker:
+	docker build -f Dockerfile.build -t pqcodec-cross .
+	docker run --rm -v "$(CURDIR)":/src -w /src pqcodec-cross
+
+# testdata fetches apache/parquet-testing for machines without ../shared.
+testdata:
+	test -d testdata/parquet-testing || git clone --depth 1 https://github.com/apache/parquet-testing testdata/parquet-testing

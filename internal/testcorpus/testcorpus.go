@@ -1,0 +1,91 @@
+// Package testcorpus locates the apache/parquet-testing corpus for tests.
+//
+// The corpus is looked up, in order, at $PQCODEC_TESTDATA and at
+// ../shared/parquet-testing relative to the module root (the directory that
+// holds the root go.mod, found by walking up from the working directory, so
+// tests in nested modules find it too). Outside CI a missing corpus skips the
+// calling test with a message saying how to get it; under CI (CI=true) it
+// fails the test, so a broken checkout can never pass by skipping.
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// modulePath is the root module's path, used to recognise its go.mod.
+const modulePath = "module github.com/pqcodec/pqcodec\n"
+
+// Dir returns the corpus root (the directory holding data/ and bad_data/),
+// or skips (fails under CI) the test when it cannot be found.
+func Dir(tb testing.TB) string {
+	tb.Helper()
+	if dir, ok := Find(); ok {
+		return dir
+	}
+	msg := "parquet-testing corpus not found: set PQCODEC_TESTDATA to a checkout of " +
+		"apache/parquet-testing, or run `make testdata`"
+	if os.Getenv("CI") == "true" {
+		tb.Fatal(msg)
+	}
+	tb.Skip(msg)
+	return ""
+}
+
+// Data returns the path of name inside the corpus data/ directory.
+func Data(tb testing.TB, name string) string {
+	tb.Helper()
+	return filepath.Join(Dir(tb), "data", name)
+}
+
+// BadData returns the path of name inside the corpus bad_data/ directory.
+func BadData(tb testing.TB, name string) string {
+	tb.Helper()
+	return filepath.Join(Dir(tb), "bad_data", name)
+}
+
+// Find reports the corpus root without a testing.TB, for commands and
+// benchmarks.
+func Find() (string, bool) {
+	if dir := os.Getenv("PQCODEC_TESTDATA"); dir != "" {
+		return dir, isCorpus(dir)
+	}
+	root, ok := moduleRoot()
+	if !ok {
+		return "", false
+	}
+	for _, dir := range []string{
+		filepath.Join(root, "..", "shared", "parquet-testing"),
+		filepath.Join(root, "testdata", "parquet-testing"),
+	} {
+		if isCorpus(dir) {
+			return filepath.Clean(dir), true
+		}
+	}
+	return "", false
+}
+
+func isCorpus(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, "data"))
+	return err == nil && st.IsDir()
+}
+
+// moduleRoot walks up from the working directory to the root module's go.mod.
+func moduleRoot() (string, bool) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && len(b) >= len(modulePath) && string(b[:len(modulePath)]) == modulePath {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# fuzz.sh runs every Fuzz* target of the root module and of the nested
+# modules for FUZZTIME each (default 30s). Go runs one fuzz target per
+# invocation, so targets are discovered with `go test -list` and run in turn.
+set -euo pipefail
+fuzztime=${FUZZTIME:-30s}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+count=0
+for mod in $(find . -name go.mod -not -path './testdata/*' -not -path './dist/*' | sort); do
+	moddir=$(dirname "$mod")
+	(
+		cd "$moddir"
+		for pkg in $(go list ./... 2>/dev/null); do
+			dir=$(go list -f '{{.Dir}}' "$pkg")
+			# Skip packages of nested modules when walking an outer module.
+			ls "$dir"/*_test.go >/dev/null 2>&1 || continue
+			grep -l '^func Fuzz' "$dir"/*_test.go >/dev/null 2>&1 || continue
+			for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
+				echo "== fuzz $pkg $target ($fuzztime)"
+				go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg"
+			done
+		done
+	)
+done
