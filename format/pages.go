@@ -1,0 +1,218 @@
+package format
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ChunkRange is the file range to read for a column chunk: Length bytes
+// from Start as declared by its metadata, plus Slack bytes that a walk may
+// need because the writer under-declared the length (see
+// [FileMetaData.ColumnChunkRange]). NumValues is the chunk's num_values; when
+// positive, a [PageWalker] stops after the data page that completes it.
+type ChunkRange struct {
+	Start, Length, Slack int64
+	NumValues            int64
+}
+
+// PageRange returns the file range [start, start+length) declared for the
+// pages of column chunk c in a file of fileSize bytes.
+//
+// The range starts at dictionary_page_offset when it is set and valid (at or
+// past the leading magic) and either below data_page_offset or
+// data_page_offset is invalid (an empty chunk holding only a dictionary page
+// may have data_page_offset 0); it starts at data_page_offset otherwise. Some
+// writers store 0 in dictionary_page_offset, and some write a dictionary
+// page at data_page_offset without setting it; both cases start at
+// data_page_offset and the walk finds the dictionary page there. The length
+// is total_compressed_size. It returns [ErrEncrypted] for encrypted chunks
+// and an error wrapping [ErrCorrupt] for chunks without metadata or whose
+// range falls outside the file.
+func (c *ColumnChunk) PageRange(fileSize int64) (start, length int64, err error) {
+	if c.Encrypted() {
+		return 0, 0, fmt.Errorf("%w: column chunk is encrypted", ErrEncrypted)
+	}
+	m := c.MetaData
+	if m == nil {
+		return 0, 0, fmt.Errorf("%w: column chunk without meta_data", ErrCorrupt)
+	}
+	const first = int64(len(magic)) // no page can start inside the leading magic
+	start = m.DataPageOffset
+	if p := m.DictionaryPageOffset; p != nil && *p >= first && (*p < start || start < first) {
+		start = *p
+	}
+	length = m.TotalCompressedSize
+	if start < first || length < 0 || start > fileSize || length > fileSize-start {
+		return 0, 0, fmt.Errorf("%w: column chunk range [%d, +%d) outside file of %d bytes",
+			ErrCorrupt, start, length, fileSize)
+	}
+	return start, length, nil
+}
+
+// maxDictHeaderSlack is the slack allowed for files hit by PARQUET-816.
+const maxDictHeaderSlack = 100
+
+// ColumnChunkRange returns the range to read for column chunk c of m in a
+// file of fileSize bytes: [ColumnChunk.PageRange] and the chunk's
+// num_values, plus up to 100 bytes of Slack (bounded by the file size) when
+// m was written by parquet-mr before 1.2.9, which left the dictionary page header out of total_compressed_size
+// (PARQUET-816, IMPALA-694). [PageWalker] stops at the first page boundary
+// at or past Length, so the slack is read only by the page that needs it.
+func (m *FileMetaData) ColumnChunkRange(c *ColumnChunk, fileSize int64) (ChunkRange, error) {
+	start, length, err := c.PageRange(fileSize)
+	if err != nil {
+		return ChunkRange{}, err
+	}
+	r := ChunkRange{Start: start, Length: length, NumValues: c.MetaData.NumValues}
+	if m.CreatedBy != nil && parquet816(*m.CreatedBy) {
+		r.Slack = min(maxDictHeaderSlack, fileSize-(start+length))
+	}
+	return r, nil
+}
+
+// parquet816 reports whether createdBy names parquet-mr older than 1.2.9
+// ("parquet-mr version 1.2.8 (build ...)"; a missing version counts as old).
+func parquet816(createdBy string) bool {
+	app, rest, _ := strings.Cut(createdBy, " ")
+	if app != "parquet-mr" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(rest, "version ")
+	if !ok {
+		return true
+	}
+	var v [3]int
+	for i := range v {
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' && v[i] < 1e6 {
+			v[i] = v[i]*10 + int(rest[j]-'0')
+			j++
+		}
+		rest = rest[j:]
+		if !strings.HasPrefix(rest, ".") {
+			break
+		}
+		rest = rest[1:]
+	}
+	return v[0] < 1 || v[0] == 1 && (v[1] < 2 || v[1] == 2 && v[2] < 9)
+}
+
+// ReadColumnChunk reads the Length+Slack bytes of rng from r into dst,
+// reusing dst's capacity, and returns them. dst may be nil. rng should come
+// from [FileMetaData.ColumnChunkRange], which bounds it by the file size.
+func ReadColumnChunk(dst []byte, r io.ReaderAt, rng ChunkRange) ([]byte, error) {
+	n := rng.Length + rng.Slack
+	if rng.Start < 0 || rng.Length < 0 || rng.Slack < 0 || n < 0 {
+		return dst[:0], fmt.Errorf("%w: invalid column chunk range %+v", ErrCorrupt, rng)
+	}
+	if int64(cap(dst)) < n {
+		dst = make([]byte, n)
+	}
+	dst = dst[:n]
+	if err := readAt(r, dst, rng.Start); err != nil {
+		return dst[:0], fmt.Errorf("format: reading column chunk at %d: %w", rng.Start, err)
+	}
+	return dst, nil
+}
+
+// PageWalker iterates over the pages of a column chunk held in memory: each
+// step decodes a page header and slices the compressed_page_size bytes of its
+// body that follow.
+//
+//	rng, err := md.ColumnChunkRange(cc, fileSize)
+//	chunk, err := format.ReadColumnChunk(buf, f, rng)
+//	w := format.NewPageWalker(chunk, rng)
+//	for w.Next() {
+//		h, body := w.Header(), w.Body()
+//		...
+//	}
+//	if err := w.Err(); err != nil { ... }
+//
+// The walk ends after the data page whose values bring the total to
+// rng.NumValues when that is positive (as parquet-java and parquet-cpp stop,
+// ignoring trailing bytes inside the declared range), and otherwise at the
+// first page boundary at or past the declared length; a page may extend into
+// the slack but not past it. Header and Body alias the chunk and are valid
+// until the next call to Next. Every header and body is checked against the
+// end of the buffer; a page running past it ends the walk with an error
+// wrapping [ErrCorrupt]. Walking does not allocate. A PageWalker is not safe
+// for concurrent use.
+type PageWalker struct {
+	chunk  []byte
+	end    int   // declared length: the walk stops at a page boundary at or past it
+	want   int64 // values after which the walk stops, if positive
+	values int64 // values in the data pages walked so far
+	base   int64 // file offset of chunk[0], for error messages and Offset
+	next   int   // offset of the next page header in chunk
+	cur    int   // offset of the current page header in chunk
+	header PageHeader
+	hlen   int
+	body   []byte
+	err    error
+}
+
+// NewPageWalker returns a PageWalker over chunk, the bytes of rng as read by
+// [ReadColumnChunk]. rng.Start is used for Offset and error messages;
+// rng.Length is where the walk ends. A chunk shorter than rng.Length ends
+// the walk with an error at the page that overruns it.
+func NewPageWalker(chunk []byte, rng ChunkRange) *PageWalker {
+	w := new(PageWalker)
+	w.Reset(chunk, rng)
+	return w
+}
+
+// Reset makes w walk chunk from its start, as [NewPageWalker] does.
+func (w *PageWalker) Reset(chunk []byte, rng ChunkRange) {
+	end := len(chunk)
+	if rng.Length >= 0 {
+		end = int(min(rng.Length, int64(len(chunk))+1)) // past len(chunk): the walk errors there
+	}
+	*w = PageWalker{chunk: chunk, end: end, base: rng.Start, want: rng.NumValues}
+}
+
+// Next advances to the next page and reports whether there is one. It
+// returns false at the end of the chunk or on error; see [PageWalker.Err].
+func (w *PageWalker) Next() bool {
+	if w.err != nil || w.next >= w.end || w.want > 0 && w.values >= w.want {
+		return false
+	}
+	w.cur = w.next
+	n, err := DecodePageHeader(w.chunk[w.cur:], &w.header)
+	if err != nil {
+		w.err = fmt.Errorf("page header at offset %d: %w", w.base+int64(w.cur), err)
+		return false
+	}
+	bodyStart := w.cur + n
+	size := int(w.header.CompressedPageSize) // non-negative: checked by DecodePageHeader
+	if size > len(w.chunk)-bodyStart {
+		w.err = fmt.Errorf("%w: page at offset %d: body of %d bytes overruns the column chunk by %d bytes",
+			ErrCorrupt, w.base+int64(w.cur), size, bodyStart+size-len(w.chunk))
+		return false
+	}
+	switch w.header.Type {
+	case DataPage:
+		w.values += int64(w.header.DataPageHeader.NumValues)
+	case DataPageV2:
+		w.values += int64(w.header.DataPageHeaderV2.NumValues)
+	}
+	w.hlen = n
+	w.body = w.chunk[bodyStart : bodyStart+size : bodyStart+size]
+	w.next = bodyStart + size
+	return true
+}
+
+// Header returns the current page header.
+func (w *PageWalker) Header() *PageHeader { return &w.header }
+
+// HeaderSize returns the encoded size of the current page header.
+func (w *PageWalker) HeaderSize() int { return w.hlen }
+
+// Body returns the current page's compressed_page_size bytes.
+func (w *PageWalker) Body() []byte { return w.body }
+
+// Offset returns the file offset of the current page header.
+func (w *PageWalker) Offset() int64 { return w.base + int64(w.cur) }
+
+// Err returns the error that ended the walk, or nil at the end of the chunk.
+func (w *PageWalker) Err() error { return w.err }
