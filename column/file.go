@@ -1,0 +1,188 @@
+package column
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// DefaultMaxPageValues is the default of [MaxPageValues]: 64 Mi values per
+// page, far above what writers produce (parquet-java and parquet-cpp cap
+// pages at about 20 000 rows by default) and low enough that a hostile
+// header cannot make a reader allocate more than a few hundred MiB of
+// levels.
+const DefaultMaxPageValues = 64 << 20
+
+// Option configures a [File].
+type Option func(*options) error
+
+type options struct {
+	codecs          *codecfactory.Factory
+	verifyChecksums bool
+	maxPageValues   int
+}
+
+// Codecs sets the codec factory used to decompress pages. The default is a
+// factory with default options, shared by every File that does not set one.
+func Codecs(f *codecfactory.Factory) Option {
+	return func(o *options) error {
+		if f == nil {
+			return fmt.Errorf("column: Codecs(nil)")
+		}
+		o.codecs = f
+		return nil
+	}
+}
+
+// VerifyChecksums makes readers check the CRC32 of every page that carries
+// one, failing with [ErrChecksum] on a mismatch. Off by default, as in
+// parquet-java and Arrow.
+func VerifyChecksums(on bool) Option {
+	return func(o *options) error {
+		o.verifyChecksums = on
+		return nil
+	}
+}
+
+// MaxPageValues sets the most values (levels included) a page may declare;
+// the default is [DefaultMaxPageValues].
+func MaxPageValues(n int) Option {
+	return func(o *options) error {
+		if n <= 0 {
+			return fmt.Errorf("column: MaxPageValues(%d): must be positive", n)
+		}
+		o.maxPageValues = n
+		return nil
+	}
+}
+
+var defaultCodecs = sync.OnceValues(func() (*codecfactory.Factory, error) { return codecfactory.New() })
+
+// File is an open Parquet file: its footer and schema. It is safe for
+// concurrent use; each [Reader] it opens is not.
+type File struct {
+	r      io.ReaderAt
+	size   int64
+	meta   *format.FileMetaData
+	schema *format.Schema
+	codecs *codecfactory.Factory
+	opts   options
+}
+
+// Open reads the footer of the size-byte Parquet file r and builds its
+// schema. Encrypted files return an error wrapping [ErrEncrypted].
+func Open(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
+	o := options{maxPageValues: DefaultMaxPageValues}
+	for _, opt := range opts {
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	if o.codecs == nil {
+		f, err := defaultCodecs()
+		if err != nil {
+			return nil, err
+		}
+		o.codecs = f
+	}
+	meta, err := format.ReadFooter(r, size)
+	if err != nil {
+		return nil, err
+	}
+	schema, err := format.NewSchema(meta.Schema)
+	if err != nil {
+		return nil, err
+	}
+	for i := range meta.RowGroups {
+		if err := schema.CheckRowGroup(&meta.RowGroups[i]); err != nil {
+			return nil, fmt.Errorf("row group %d: %w", i, err)
+		}
+	}
+	return &File{r: r, size: size, meta: meta, schema: schema, codecs: o.codecs, opts: o}, nil
+}
+
+// MetaData returns the file's footer. It must not be modified.
+func (f *File) MetaData() *format.FileMetaData { return f.meta }
+
+// Schema returns the file's schema tree.
+func (f *File) Schema() *format.Schema { return f.schema }
+
+// NumRowGroups returns the number of row groups.
+func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
+
+// NumColumns returns the number of leaf columns.
+func (f *File) NumColumns() int { return len(f.schema.Leaves()) }
+
+func (f *File) columnName(column int) string {
+	leaves := f.schema.Leaves()
+	if column < 0 || column >= len(leaves) {
+		return fmt.Sprint(column)
+	}
+	return strings.Join(leaves[column].Path(), ".")
+}
+
+// Column opens a Reader on the chunk of leaf column column in row group
+// rowGroup, reading the chunk's bytes into memory.
+func (f *File) Column(rowGroup, column int) (*Reader, error) {
+	r := new(Reader)
+	if err := f.ResetReader(r, rowGroup, column); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// ResetReader points r at another column chunk, keeping the buffers r has
+// grown, so that reading many chunks with one Reader allocates nothing once
+// warm.
+func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
+	if rowGroup < 0 || rowGroup >= len(f.meta.RowGroups) {
+		return fmt.Errorf("column: row group %d out of range [0, %d)", rowGroup, len(f.meta.RowGroups))
+	}
+	leaves := f.schema.Leaves()
+	if column < 0 || column >= len(leaves) {
+		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(leaves))
+	}
+	cc := &f.meta.RowGroups[rowGroup].Columns[column]
+	*r = Reader{
+		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
+		chunk: r.chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict,
+	}
+	fail := func(err error) error {
+		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
+	}
+	if cc.FilePath != nil && *cc.FilePath != "" {
+		return fail(fmt.Errorf("%w: column chunk stored in another file (%q)", ErrUnsupported, *cc.FilePath))
+	}
+	rng, err := f.meta.ColumnChunkRange(cc, f.size)
+	if err != nil {
+		return fail(err)
+	}
+	meta := cc.MetaData
+	if t := leaves[column].Element.Type; t == nil || *t != meta.Type {
+		return fail(fmt.Errorf("%w: column chunk type %v does not match the schema", ErrCorrupt, meta.Type))
+	}
+	if meta.Type == format.FixedLenByteArray && r.typeLengthOf() <= 0 {
+		return fail(fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY column without a positive type_length", ErrCorrupt))
+	}
+	codec := codecfactory.Codec(meta.Codec)
+	if !codec.Valid() {
+		return fail(fmt.Errorf("%w: compression codec %v", ErrUnsupported, meta.Codec))
+	}
+	r.meta, r.codec = meta, codec
+	if r.chunk, err = format.ReadColumnChunk(r.chunk, f.r, rng); err != nil {
+		return fail(err)
+	}
+	r.walker.Reset(r.chunk, rng)
+	return nil
+}
+
+func (r *Reader) typeLengthOf() int {
+	if l := r.leaf.Element.TypeLength; l != nil {
+		return int(*l)
+	}
+	return 0
+}

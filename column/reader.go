@@ -1,0 +1,550 @@
+package column
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/bits"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/encoding/bitpacked"
+	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
+	"github.com/pqcodec/pqcodec/encoding/delta"
+	"github.com/pqcodec/pqcodec/encoding/plain"
+	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// Errors returned by readers. Errors from the packages below (format,
+// codecfactory, the encodings) are wrapped as they are, so errors.Is finds
+// their sentinels too.
+var (
+	// ErrCorrupt reports a page whose contents contradict its header or
+	// the schema.
+	ErrCorrupt = errors.New("column: corrupt page")
+	// ErrChecksum reports a page whose CRC32 does not match its header.
+	ErrChecksum = errors.New("column: page checksum mismatch")
+	// ErrUnsupported reports an encoding or type this package cannot read.
+	ErrUnsupported = errors.New("column: unsupported")
+	// ErrLimit reports a page above a configured limit.
+	ErrLimit = errors.New("column: limit exceeded")
+	// ErrEncrypted is format.ErrEncrypted: the file or column is encrypted.
+	ErrEncrypted = format.ErrEncrypted
+)
+
+// Page is the content of one data page: its levels and its non-null
+// values. DefLevels is empty when the column's maximum definition level is
+// 0 (every value is present), RepLevels when its maximum repetition level
+// is 0. NumLevels is the page's value count including nulls: the number of
+// levels, or of values when there are no levels.
+type Page struct {
+	NumLevels int
+	DefLevels []int16
+	RepLevels []int16
+	Values    Values
+	// Encoding is the encoding of the page's values, as its header says.
+	Encoding format.Encoding
+	// Version is 1 or 2 (DATA_PAGE or DATA_PAGE_V2).
+	Version int
+}
+
+// reset empties p, keeping its capacity.
+func (p *Page) reset(t format.Type, typeLength int) {
+	p.NumLevels = 0
+	p.DefLevels = p.DefLevels[:0]
+	p.RepLevels = p.RepLevels[:0]
+	p.Values.Reset(t, typeLength)
+}
+
+// Reader reads the pages of one column chunk. It is not safe for concurrent
+// use; open one Reader per goroutine (a [File] may be shared).
+type Reader struct {
+	file     *File
+	opts     options
+	leaf     *format.Node
+	meta     *format.ColumnMetaData
+	codec    codecfactory.Codec
+	rowGroup int
+	column   int
+
+	chunk  []byte // the chunk's bytes, read once
+	walker format.PageWalker
+	page   int // index of the current page in the chunk, for errors
+
+	buf       []byte   // decompressed page or values section
+	dictBuf   []byte   // decompressed dictionary page
+	scratch   []uint32 // decoded levels or dictionary indices
+	dict      Values
+	hasDict   bool
+	sawData   bool
+	valuesSum int64
+}
+
+// Leaf returns the schema node of the column.
+func (r *Reader) Leaf() *format.Node { return r.leaf }
+
+// MetaData returns the column chunk's metadata.
+func (r *Reader) MetaData() *format.ColumnMetaData { return r.meta }
+
+// ReadPage empties p and fills it with the next data page of the chunk,
+// reading and remembering any dictionary page before it and skipping index
+// and unknown pages. It returns io.EOF after the last page. Errors name the
+// row group, column and page, and wrap the cause's sentinel.
+func (r *Reader) ReadPage(p *Page) error {
+	p.reset(r.meta.Type, r.typeLength())
+	for r.walker.Next() {
+		h, body := r.walker.Header(), r.walker.Body()
+		page := r.page
+		r.page++
+		if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
+			return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
+		}
+		var err error
+		switch h.Type {
+		case format.DictionaryPage:
+			err = r.readDictionary(h, body)
+		case format.DataPage:
+			err = r.readDataPageV1(h, body, p)
+		case format.DataPageV2:
+			err = r.readDataPageV2(h, body, p)
+		default:
+			continue // index pages and page types from the future
+		}
+		if err != nil {
+			p.reset(r.meta.Type, r.typeLength())
+			return r.errorf(page, "%w", err)
+		}
+		if h.Type != format.DictionaryPage {
+			return nil
+		}
+	}
+	if err := r.walker.Err(); err != nil {
+		return r.errorf(r.page, "%w", err)
+	}
+	if r.meta.NumValues >= 0 && r.valuesSum != r.meta.NumValues && r.meta.NumValues != 0 {
+		return r.errorf(r.page, "%w: pages hold %d values, column chunk metadata says %d", ErrCorrupt, r.valuesSum, r.meta.NumValues)
+	}
+	return io.EOF
+}
+
+// PageError is the error type of a Reader: where in the file it happened,
+// and why.
+type PageError struct {
+	Column   string // dotted path in the schema
+	RowGroup int
+	Page     int // index of the page in the column chunk, dictionary page included; -1 for the whole chunk
+	Err      error
+}
+
+func (e *PageError) Error() string {
+	if e.Page < 0 {
+		return fmt.Sprintf("column %s, row group %d: %v", e.Column, e.RowGroup, e.Err)
+	}
+	return fmt.Sprintf("column %s, row group %d, page %d: %v", e.Column, e.RowGroup, e.Page, e.Err)
+}
+
+// PageIndex returns the index in the column chunk of the page the last
+// ReadPage returned (dictionary and index pages count), or -1 before the
+// first.
+func (r *Reader) PageIndex() int { return r.page - 1 }
+
+func (e *PageError) Unwrap() error { return e.Err }
+
+func (r *Reader) errorf(page int, format string, args ...any) error {
+	return &PageError{Column: r.file.columnName(r.column), RowGroup: r.rowGroup, Page: page, Err: fmt.Errorf(format, args...)}
+}
+
+func (r *Reader) typeLength() int {
+	if r.meta.Type == format.FixedLenByteArray && r.leaf.Element.TypeLength != nil {
+		return int(*r.leaf.Element.TypeLength)
+	}
+	return 0
+}
+
+// decompress returns the n-byte uncompressed form of src, in buf when a
+// copy is needed.
+func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("%w: negative uncompressed size %d", ErrCorrupt, n)
+	}
+	if r.codec == codecfactory.Uncompressed {
+		if len(src) != n {
+			return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
+		}
+		return src, nil // the page aliases the chunk: no copy
+	}
+	out, err := r.file.codecs.Decompress(r.codec, (*buf)[:0], src, n)
+	if err != nil {
+		return nil, err
+	}
+	if cap(out) > cap(*buf) {
+		*buf = out // grown; otherwise out is the start of *buf, whose capacity we keep
+	}
+	return out, nil
+}
+
+func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
+	if r.sawData {
+		return fmt.Errorf("%w: dictionary page after a data page", ErrCorrupt)
+	}
+	if r.hasDict {
+		return fmt.Errorf("%w: second dictionary page", ErrCorrupt)
+	}
+	dh := &h.DictionaryPageHeader
+	if dh.Encoding != format.Plain && dh.Encoding != format.PlainDictionary {
+		return fmt.Errorf("%w: dictionary page encoding %v", ErrUnsupported, dh.Encoding)
+	}
+	n := int(dh.NumValues)
+	if n < 0 || n > r.opts.maxPageValues {
+		return fmt.Errorf("%w: dictionary of %d values (limit %d)", ErrLimit, n, r.opts.maxPageValues)
+	}
+	data, err := r.decompress(&r.dictBuf, body, int(h.UncompressedPageSize))
+	if err != nil {
+		return err
+	}
+	r.dict.Reset(r.meta.Type, r.typeLength())
+	if err := decodePlain(&r.dict, data, n); err != nil {
+		return fmt.Errorf("dictionary page: %w", err)
+	}
+	r.hasDict = true
+	return nil
+}
+
+func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) error {
+	dh := &h.DataPageHeader
+	r.sawData = true
+	n, err := r.pageValueCount(dh.NumValues)
+	if err != nil {
+		return err
+	}
+	data, err := r.decompress(&r.buf, body, int(h.UncompressedPageSize))
+	if err != nil {
+		return err
+	}
+	p.Version, p.Encoding, p.NumLevels = 1, dh.Encoding, n
+	if m := r.leaf.MaxRepetitionLevel; m > 0 {
+		if p.RepLevels, data, err = r.decodeLevelsV1(p.RepLevels, data, dh.RepetitionLevelEncoding, m, n); err != nil {
+			return fmt.Errorf("repetition levels: %w", err)
+		}
+	}
+	nonNull := n
+	if m := r.leaf.MaxDefinitionLevel; m > 0 {
+		if p.DefLevels, data, err = r.decodeLevelsV1(p.DefLevels, data, dh.DefinitionLevelEncoding, m, n); err != nil {
+			return fmt.Errorf("definition levels: %w", err)
+		}
+		nonNull = countEqual(p.DefLevels, int16(m))
+	}
+	if err := r.checkRecordStart(p); err != nil {
+		return err
+	}
+	r.valuesSum += int64(n)
+	return r.decodeValues(p, dh.Encoding, data, nonNull)
+}
+
+// checkRecordStart rejects a column chunk whose first repetition level is
+// not 0: a chunk starts a record (bad_data/ARROW-GH-45185.parquet).
+func (r *Reader) checkRecordStart(p *Page) error {
+	if r.valuesSum == 0 && len(p.RepLevels) > 0 && p.RepLevels[0] != 0 {
+		return fmt.Errorf("%w: column chunk starts with repetition level %d, not 0", ErrCorrupt, p.RepLevels[0])
+	}
+	return nil
+}
+
+func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) error {
+	dh := &h.DataPageHeaderV2
+	r.sawData = true
+	n, err := r.pageValueCount(dh.NumValues)
+	if err != nil {
+		return err
+	}
+	repLen, defLen := int(dh.RepetitionLevelsByteLength), int(dh.DefinitionLevelsByteLength)
+	if repLen < 0 || defLen < 0 || repLen > len(body) || defLen > len(body)-repLen {
+		return fmt.Errorf("%w: level lengths %d and %d in a page of %d bytes", ErrCorrupt, repLen, defLen, len(body))
+	}
+	valuesSize := int(h.UncompressedPageSize) - repLen - defLen
+	if valuesSize < 0 {
+		return fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
+	}
+	p.Version, p.Encoding, p.NumLevels = 2, dh.Encoding, n
+	if m := r.leaf.MaxRepetitionLevel; m > 0 {
+		if p.RepLevels, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
+			return fmt.Errorf("repetition levels: %w", err)
+		}
+	}
+	// Some writers store a level stream for a column whose maximum level is
+	// 0 (rle_boolean_encoding.parquet has two bytes of repetition levels);
+	// like parquet-java and Arrow, skip it.
+	nonNull := n
+	if m := r.leaf.MaxDefinitionLevel; m > 0 {
+		if p.DefLevels, err = r.decodeLevels(p.DefLevels, body[repLen:repLen+defLen], m, n); err != nil {
+			return fmt.Errorf("definition levels: %w", err)
+		}
+		nonNull = countEqual(p.DefLevels, int16(m))
+	}
+	if nulls := int(dh.NumNulls); nulls != n-nonNull {
+		return fmt.Errorf("%w: header counts %d nulls, definition levels %d", ErrCorrupt, nulls, n-nonNull)
+	}
+	if err := r.checkRecordStart(p); err != nil {
+		return err
+	}
+	section := body[repLen+defLen:]
+	var data []byte
+	switch {
+	case len(section) == 0 && valuesSize == 0:
+		data = section // an empty page, compressed or not
+	case dh.IsCompressed:
+		if data, err = r.decompress(&r.buf, section, valuesSize); err != nil {
+			return err
+		}
+	default:
+		if len(section) != valuesSize {
+			return fmt.Errorf("%w: uncompressed values section of %d bytes, header says %d", ErrCorrupt, len(section), valuesSize)
+		}
+		data = section
+	}
+	r.valuesSum += int64(n)
+	return r.decodeValues(p, dh.Encoding, data, nonNull)
+}
+
+// pageValueCount checks a page's declared value count against the limits.
+func (r *Reader) pageValueCount(n int32) (int, error) {
+	if n < 0 {
+		return 0, fmt.Errorf("%w: negative value count %d", ErrCorrupt, n)
+	}
+	if int(n) > r.opts.maxPageValues {
+		return 0, fmt.Errorf("%w: page of %d values (limit %d)", ErrLimit, n, r.opts.maxPageValues)
+	}
+	if r.meta.NumValues > 0 && r.valuesSum+int64(n) > r.meta.NumValues {
+		return 0, fmt.Errorf("%w: pages hold more than the chunk's %d values", ErrCorrupt, r.meta.NumValues)
+	}
+	return int(n), nil
+}
+
+// decodeLevelsV1 decodes n levels at the start of data in a v1 page's level
+// encoding, and returns the levels and the rest of data.
+func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, maxLevel, n int) ([]int16, []byte, error) {
+	switch enc {
+	case format.RLE:
+		stream, rest, err := rle.SplitPrefix(data)
+		if err != nil {
+			return dst, data, err
+		}
+		dst, err = r.decodeLevels(dst, stream, maxLevel, n)
+		return dst, rest, err
+	case format.BitPacked:
+		var err error
+		r.scratch, data, err = bitpacked.Decode(r.scratch[:0], data, levelWidth(maxLevel), n)
+		if err != nil {
+			return dst, data, err
+		}
+		dst, err = appendLevels(dst, r.scratch, maxLevel)
+		return dst, data, err
+	}
+	return dst, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
+}
+
+// decodeLevels decodes n levels from a bare RLE/bit-packed hybrid stream.
+func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]int16, error) {
+	var err error
+	r.scratch, err = rle.Decode(r.scratch[:0], stream, levelWidth(maxLevel), n)
+	if err != nil {
+		return dst, err
+	}
+	return appendLevels(dst, r.scratch, maxLevel)
+}
+
+func levelWidth(maxLevel int) uint { return uint(bits.Len(uint(maxLevel))) }
+
+func appendLevels(dst []int16, levels []uint32, maxLevel int) ([]int16, error) {
+	dst = growLen(dst, len(levels))
+	out := dst[len(dst)-len(levels):]
+	for i, l := range levels {
+		if l > uint32(maxLevel) {
+			return dst[:len(dst)-len(levels)], fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, l, maxLevel)
+		}
+		out[i] = int16(l)
+	}
+	return dst, nil
+}
+
+func countEqual(levels []int16, v int16) int {
+	n := 0
+	for _, l := range levels {
+		if l == v {
+			n++
+		}
+	}
+	return n
+}
+
+// decodeValues appends the n values of data, in encoding enc, to p.Values.
+func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) error {
+	v := &p.Values
+	t := v.Type
+	var err error
+	switch enc {
+	case format.Plain:
+		err = decodePlain(v, data, n)
+	case format.PlainDictionary, format.RLEDictionary:
+		if !r.hasDict {
+			return fmt.Errorf("%w: dictionary-encoded page without a dictionary page", ErrCorrupt)
+		}
+		if n == 0 {
+			return nil // some writers leave out even the bit width of an all-null page
+		}
+		width, stream, err := rle.SplitBitWidth(data)
+		if err != nil {
+			return err
+		}
+		if r.scratch, err = rle.Decode(r.scratch[:0], stream, width, n); err != nil {
+			return err
+		}
+		return v.appendFrom(&r.dict, r.scratch)
+	case format.RLE:
+		if t != format.Boolean {
+			return fmt.Errorf("%w: RLE encoding for %v values", ErrUnsupported, t)
+		}
+		v.Booleans, _, err = rle.DecodeBoolean(v.Booleans, data, n)
+	case format.DeltaBinaryPacked:
+		switch t {
+		case format.Int32:
+			v.Int32s, err = delta.DecodeInt32(v.Int32s, data)
+		case format.Int64:
+			v.Int64s, err = delta.DecodeInt64(v.Int64s, data)
+		default:
+			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
+		}
+	case format.DeltaLengthByteArray:
+		if t != format.ByteArray {
+			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
+		}
+		v.Bytes, v.Offsets, err = delta.DecodeLengthByteArray(v.Bytes, v.Offsets, data)
+	case format.DeltaByteArray:
+		switch t {
+		case format.ByteArray:
+			v.Bytes, v.Offsets, err = delta.DecodeByteArray(v.Bytes, v.Offsets, data)
+		case format.FixedLenByteArray:
+			v.Bytes, err = delta.DecodeFixedLenByteArray(v.Bytes, data, v.TypeLength)
+		default:
+			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
+		}
+	case format.ByteStreamSplit:
+		err = decodeByteStreamSplit(v, data, n)
+	default:
+		return fmt.Errorf("%w: value encoding %v", ErrUnsupported, enc)
+	}
+	if err != nil {
+		return err
+	}
+	if got := v.Len(); got != n {
+		return fmt.Errorf("%w: page holds %d %v values, its levels say %d", ErrCorrupt, got, enc, n)
+	}
+	return nil
+}
+
+// decodePlain appends the first n PLAIN values of data to v. Bytes after
+// them are ignored, as other readers do.
+func decodePlain(v *Values, data []byte, n int) error {
+	var err error
+	fixed := func(size int) ([]byte, error) {
+		if len(data)/size < n {
+			return nil, fmt.Errorf("%w: %d PLAIN %v values need %d bytes, have %d", ErrCorrupt, n, v.Type, n*size, len(data))
+		}
+		return data[:n*size], nil
+	}
+	var b []byte
+	switch v.Type {
+	case format.Boolean:
+		v.Booleans, err = plain.DecodeBoolean(v.Booleans, data, n)
+	case format.Int32:
+		if b, err = fixed(4); err == nil {
+			v.Int32s, err = plain.Decode(v.Int32s, b)
+		}
+	case format.Int64:
+		if b, err = fixed(8); err == nil {
+			v.Int64s, err = plain.Decode(v.Int64s, b)
+		}
+	case format.Int96:
+		if b, err = fixed(12); err == nil {
+			v.Int96s, err = plain.Decode(v.Int96s, b)
+		}
+	case format.Float:
+		if b, err = fixed(4); err == nil {
+			v.Floats, err = plain.Decode(v.Floats, b)
+		}
+	case format.Double:
+		if b, err = fixed(8); err == nil {
+			v.Doubles, err = plain.Decode(v.Doubles, b)
+		}
+	case format.FixedLenByteArray:
+		if v.TypeLength <= 0 {
+			return fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY without a positive type length", ErrCorrupt)
+		}
+		if b, err = fixed(v.TypeLength); err == nil {
+			v.Bytes, err = plain.DecodeFixedLenByteArray(v.Bytes, b, v.TypeLength)
+		}
+	case format.ByteArray:
+		end, err := byteArrayEnd(data, n)
+		if err != nil {
+			return err
+		}
+		v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, data[:end])
+		if err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
+	}
+	return err
+}
+
+// byteArrayEnd returns the length of the first n PLAIN BYTE_ARRAY values at
+// the start of data.
+func byteArrayEnd(data []byte, n int) (int, error) {
+	pos := 0
+	for i := range n {
+		if len(data)-pos < 4 {
+			return 0, fmt.Errorf("%w: PLAIN BYTE_ARRAY value %d of %d truncated at offset %d", ErrCorrupt, i, n, pos)
+		}
+		l := int(uint32(data[pos]) | uint32(data[pos+1])<<8 | uint32(data[pos+2])<<16 | uint32(data[pos+3])<<24)
+		pos += 4
+		if l > len(data)-pos {
+			return 0, fmt.Errorf("%w: PLAIN BYTE_ARRAY value %d of %d bytes past the end of the page", ErrCorrupt, i, l)
+		}
+		pos += l
+	}
+	return pos, nil
+}
+
+func decodeByteStreamSplit(v *Values, data []byte, n int) error {
+	size := 0
+	switch v.Type {
+	case format.Int32, format.Float:
+		size = 4
+	case format.Int64, format.Double:
+		size = 8
+	case format.FixedLenByteArray:
+		size = v.TypeLength
+	}
+	if size <= 0 {
+		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %v values", ErrUnsupported, v.Type)
+	}
+	if len(data)%size != 0 || len(data)/size != n {
+		return fmt.Errorf("%w: %d BYTE_STREAM_SPLIT values need %d bytes, have %d", ErrCorrupt, n, n*size, len(data))
+	}
+	var err error
+	switch v.Type {
+	case format.Int32:
+		v.Int32s, err = bytestreamsplit.DecodeInt32(v.Int32s, data)
+	case format.Float:
+		v.Floats, err = bytestreamsplit.DecodeFloat32(v.Floats, data)
+	case format.Int64:
+		v.Int64s, err = bytestreamsplit.DecodeInt64(v.Int64s, data)
+	case format.Double:
+		v.Doubles, err = bytestreamsplit.DecodeFloat64(v.Doubles, data)
+	case format.FixedLenByteArray:
+		v.Bytes, err = bytestreamsplit.DecodeFixedLenByteArray(v.Bytes, data, size)
+	}
+	return err
+}

@@ -1,0 +1,194 @@
+package column
+
+import (
+	"fmt"
+
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// Values holds the non-null values of a column in the Go form of its
+// physical type. Only the slice for Type is used:
+//
+//	BOOLEAN               Booleans
+//	INT32                 Int32s
+//	INT64                 Int64s
+//	INT96                 Int96s (12 bytes each, as stored)
+//	FLOAT                 Floats
+//	DOUBLE                Doubles
+//	BYTE_ARRAY            Bytes and Offsets: value i is Bytes[Offsets[i]:Offsets[i+1]]
+//	FIXED_LEN_BYTE_ARRAY  Bytes: value i is Bytes[i*TypeLength:(i+1)*TypeLength]
+//
+// Byte arrays are one flat slice plus offsets, never a slice per value.
+// Readers append to a Values; [Values.Reset] empties it and keeps its
+// capacity, so a Values reused across pages stops allocating once it has
+// grown to the largest page.
+type Values struct {
+	Type       format.Type
+	TypeLength int
+
+	Booleans []bool
+	Int32s   []int32
+	Int64s   []int64
+	Int96s   [][12]byte
+	Floats   []float32
+	Doubles  []float64
+	Bytes    []byte
+	Offsets  []int32
+}
+
+// Len returns the number of values held.
+func (v *Values) Len() int {
+	switch v.Type {
+	case format.Boolean:
+		return len(v.Booleans)
+	case format.Int32:
+		return len(v.Int32s)
+	case format.Int64:
+		return len(v.Int64s)
+	case format.Int96:
+		return len(v.Int96s)
+	case format.Float:
+		return len(v.Floats)
+	case format.Double:
+		return len(v.Doubles)
+	case format.ByteArray:
+		return max(len(v.Offsets)-1, 0)
+	case format.FixedLenByteArray:
+		if v.TypeLength <= 0 {
+			return 0
+		}
+		return len(v.Bytes) / v.TypeLength
+	}
+	return 0
+}
+
+// Reset empties v, keeping the capacity of every slice, and sets its type.
+func (v *Values) Reset(t format.Type, typeLength int) {
+	*v = Values{
+		Type:       t,
+		TypeLength: typeLength,
+		Booleans:   v.Booleans[:0],
+		Int32s:     v.Int32s[:0],
+		Int64s:     v.Int64s[:0],
+		Int96s:     v.Int96s[:0],
+		Floats:     v.Floats[:0],
+		Doubles:    v.Doubles[:0],
+		Bytes:      v.Bytes[:0],
+		Offsets:    v.Offsets[:0],
+	}
+}
+
+// ByteArray returns byte array value i of a BYTE_ARRAY or
+// FIXED_LEN_BYTE_ARRAY column. The result aliases v.Bytes.
+func (v *Values) ByteArray(i int) []byte {
+	if v.Type == format.FixedLenByteArray {
+		return v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength : (i+1)*v.TypeLength]
+	}
+	return v.Bytes[v.Offsets[i]:v.Offsets[i+1]:v.Offsets[i+1]]
+}
+
+// Value returns value i boxed in an interface, for tests and tools that
+// print values (it allocates; hot paths use the typed slices): bool, int32,
+// int64, [12]byte, float32, float64 or []byte (aliasing v.Bytes).
+func (v *Values) Value(i int) any {
+	switch v.Type {
+	case format.Boolean:
+		return v.Booleans[i]
+	case format.Int32:
+		return v.Int32s[i]
+	case format.Int64:
+		return v.Int64s[i]
+	case format.Int96:
+		return v.Int96s[i]
+	case format.Float:
+		return v.Floats[i]
+	case format.Double:
+		return v.Doubles[i]
+	case format.ByteArray, format.FixedLenByteArray:
+		return v.ByteArray(i)
+	}
+	panic(fmt.Sprintf("column: Value on unknown type %v", v.Type))
+}
+
+// appendFrom appends values idx of src (of the same type) to v: the
+// dictionary lookup. Every index must be below src.Len(); it returns an
+// error wrapping ErrCorrupt naming the first that is not, with v unchanged.
+func (v *Values) appendFrom(src *Values, idx []uint32) error {
+	n := uint32(src.Len())
+	for i, x := range idx {
+		if x >= n {
+			return fmt.Errorf("%w: dictionary index %d at position %d, dictionary holds %d values", ErrCorrupt, x, i, n)
+		}
+	}
+	switch v.Type {
+	case format.Boolean:
+		v.Booleans = gather(v.Booleans, src.Booleans, idx)
+	case format.Int32:
+		v.Int32s = gather(v.Int32s, src.Int32s, idx)
+	case format.Int64:
+		v.Int64s = gather(v.Int64s, src.Int64s, idx)
+	case format.Int96:
+		v.Int96s = gather(v.Int96s, src.Int96s, idx)
+	case format.Float:
+		v.Floats = gather(v.Floats, src.Floats, idx)
+	case format.Double:
+		v.Doubles = gather(v.Doubles, src.Doubles, idx)
+	case format.FixedLenByteArray:
+		k := v.TypeLength
+		v.Bytes = growLen(v.Bytes, len(idx)*k)
+		out := v.Bytes[len(v.Bytes)-len(idx)*k:]
+		for i, x := range idx {
+			copy(out[i*k:(i+1)*k], src.Bytes[int(x)*k:(int(x)+1)*k])
+		}
+	case format.ByteArray:
+		total := 0
+		for _, x := range idx {
+			total += int(src.Offsets[x+1] - src.Offsets[x])
+		}
+		if len(v.Bytes)+total > maxByteArrayBytes {
+			return fmt.Errorf("%w: %d bytes of byte array values in one batch", ErrLimit, len(v.Bytes)+total)
+		}
+		if len(v.Offsets) == 0 {
+			v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
+		}
+		v.Bytes = growCap(v.Bytes, total)
+		v.Offsets = growCap(v.Offsets, len(idx))
+		for _, x := range idx {
+			v.Bytes = append(v.Bytes, src.Bytes[src.Offsets[x]:src.Offsets[x+1]]...)
+			v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
+		}
+	default:
+		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
+	}
+	return nil
+}
+
+// maxByteArrayBytes is the most bytes a Values can hold for BYTE_ARRAY, the
+// range of its int32 offsets.
+const maxByteArrayBytes = 1<<31 - 1
+
+func gather[T any](dst, dict []T, idx []uint32) []T {
+	dst = growLen(dst, len(idx))
+	out := dst[len(dst)-len(idx):]
+	for i, x := range idx {
+		out[i] = dict[x]
+	}
+	return dst
+}
+
+// growLen extends s by n elements, reallocating only when its capacity is
+// too small. The new elements are not cleared.
+func growLen[T any](s []T, n int) []T {
+	s = growCap(s, n)
+	return s[:len(s)+n]
+}
+
+// growCap makes room for n more elements in s without changing its length.
+func growCap[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	grown := make([]T, len(s), len(s)+max(n, len(s)))
+	copy(grown, s)
+	return grown
+}
