@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/pqcodec/pqcodec/cmd/pqcodec/internal/record"
+)
+
+func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
+	columns := fs.String("columns", "", "comma-separated top-level `fields` to print, in that order (default all)")
+	limit := fs.Int64("limit", -1, "print at most `N` rows (negative: all)")
+	return func(positional []string, stdout, _ io.Writer) error {
+		path, err := oneFile(positional)
+		if err != nil {
+			return err
+		}
+		var names []string
+		if *columns != "" {
+			for _, c := range strings.Split(*columns, ",") {
+				if c = strings.TrimSpace(c); c == "" {
+					return usagef("empty name in --columns %q", *columns)
+				}
+				names = append(names, c)
+			}
+		}
+		f, fh, _, err := openFile(path)
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		rd, err := record.NewReader(f, names)
+		if err != nil {
+			return usagef("%s: %v", path, err)
+		}
+		return cat(stdout, rd, path, *limit)
+	}
+}
+
+// cat writes the rows of rd as JSON Lines, at most limit when it is not
+// negative.
+func cat(stdout io.Writer, rd *record.Reader, path string, limit int64) error {
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	var buf []byte
+	for n := int64(0); limit < 0 || n < limit; n++ {
+		var err error
+		buf, err = rd.AppendRow(buf[:0])
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			w.Flush()
+			return &fileError{path, err}
+		}
+		buf = append(buf, '\n')
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
+}

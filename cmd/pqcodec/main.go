@@ -1,0 +1,253 @@
+// Command pqcodec shows what pqcodec does: with no arguments it runs a
+// self-contained tour of every encoding and codec on generated columns; on
+// a Parquet file it describes its layout (inspect), prints its rows as JSON
+// Lines (cat) or measures how fast it decompresses and decodes (bench).
+//
+// Usage:
+//
+//	pqcodec [demo] [--short] [--rows N]
+//	pqcodec inspect FILE [--json]
+//	pqcodec cat FILE [--columns a,b] [--limit N]
+//	pqcodec bench FILE [--count N]
+//
+// Exit status is 0 on success, 1 when a file cannot be read (with one line
+// on stderr: "pqcodec: FILE: column C, row group R, page P: cause") and 2
+// for usage errors.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/pqcodec/pqcodec/column"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // a file could not be read, or the demo failed
+	exitUsage = 2
+)
+
+// command is one subcommand.
+type command struct {
+	name, args, summary string
+	// run parses args with fs (already holding the flags the command
+	// defined in setup) and does the work.
+	setup func(fs *flag.FlagSet) func(positional []string, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec (the default)", setupDemo},
+	{"inspect", "FILE [--json]", "show the schema, row groups, and per column chunk its codec, encodings, pages and sizes", setupInspect},
+	{"cat", "FILE [--columns a,b] [--limit N]", "print the rows as JSON Lines, one object per row", setupCat},
+	{"bench", "FILE [--count N]", "measure decompression and decoding speed per column", setupBench},
+}
+
+// usageError is a command line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// fileError is a failure reading a file: exit status 1, one line.
+type fileError struct {
+	file string
+	err  error
+}
+
+func (e *fileError) Error() string {
+	if pe, ok := e.err.(*column.PageError); ok && pe.Page < 0 {
+		// An error about a whole column chunk, before any page.
+		return fmt.Sprintf("%s: column %s, row group %d: %v", e.file, pe.Column, pe.RowGroup, pe.Err)
+	}
+	return e.file + ": " + e.err.Error()
+}
+func (e *fileError) Unwrap() error { return e.err }
+
+// run is the whole command: it parses args (without the program name),
+// writes to stdout and stderr and returns the exit status. It never panics:
+// a panic is reported as one line and exit status 1.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "pqcodec: internal error: %s\n", oneLine(fmt.Sprint(v)))
+			status = exitError
+		}
+	}()
+	name := "demo"
+	if len(args) > 0 {
+		switch a := args[0]; {
+		case a == "help" || a == "-h" || a == "-help" || a == "--help":
+			if len(args) > 1 {
+				return run([]string{args[1], "--help"}, stdout, stderr)
+			}
+			topUsage(stdout)
+			return exitOK
+		case strings.HasPrefix(a, "-"):
+			// Flags of the default command: pqcodec --short.
+		default:
+			name, args = a, args[1:]
+		}
+	}
+	var cmd *command
+	for i := range commands {
+		if commands[i].name == name {
+			cmd = &commands[i]
+		}
+	}
+	if cmd == nil {
+		fmt.Fprintf(stderr, "pqcodec: unknown command %q\n", name)
+		topUsage(stderr)
+		return exitUsage
+	}
+	fs := flag.NewFlagSet("pqcodec "+cmd.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	do := cmd.setup(fs)
+	positional, err := parseArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		commandUsage(stdout, cmd, fs)
+		return exitOK
+	}
+	if err == nil {
+		err = do(positional, stdout, stderr)
+	}
+	var ue *usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "pqcodec %s: %s\n", cmd.name, oneLine(ue.msg))
+		fmt.Fprintf(stderr, "usage: pqcodec %s %s (pqcodec %s --help for details)\n", cmd.name, cmd.args, cmd.name)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "pqcodec: %s\n", oneLine(err.Error()))
+	return exitError
+}
+
+// parseArgs parses flags anywhere among args (the flag package stops at the
+// first non-flag) and returns the other arguments. Arguments after "--" are
+// all positional.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("%v", err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// oneLine joins the lines of s, so that every error is one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}
+
+func topUsage(w io.Writer) {
+	fmt.Fprintf(w, "pqcodec: Parquet encodings and codecs in Go\n\nusage:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  pqcodec %s %s\n      %s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprintf(w, "\nWith no command, pqcodec runs the demo. pqcodec COMMAND --help describes a command.\n"+
+		"Exit status: 0 success, 1 unreadable file, 2 usage error.\n")
+}
+
+func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: pqcodec %s %s\n\n%s.\n", c.name, c.args, upperFirst(c.summary))
+	if doc := longHelp[c.name]; doc != "" {
+		fmt.Fprintf(w, "\n%s\n", doc)
+	}
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		fmt.Fprintf(w, "\nflags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// longHelp holds each command's description for --help.
+var longHelp = map[string]string{
+	"demo": `The demo generates columns in memory (ids, timestamps, prices, quantities,
+sensor readings, flags, short and long strings), encodes each with every
+encoding that applies to its type, compresses the pages with every codec,
+then decompresses, decodes and checks every value against the input. It
+prints one table: per codec and encoding, the compressed size, the ratio to
+the PLAIN uncompressed size, and read speed (decompress + decode) in MB/s of
+PLAIN data. Set PQCODEC_DEMO_SHORT=1 for the quick mode of --short.`,
+	"inspect": `inspect reads the footer and walks every page header. It prints the schema
+(with logical and converted types), the row groups, and for every column
+chunk: physical type, codec, encodings, page counts by page type (data pages
+v1 and v2 separately), compressed and uncompressed size and their ratio.`,
+	"cat": `cat writes one JSON object per row, keyed by top-level field name. Values are
+physical: INT32/INT64 exact integers; INT96 and non-text byte arrays
+lowercase hex strings; FLOAT/DOUBLE shortest round-trip decimals, with "NaN",
+"Infinity" and "-Infinity" as strings; STRING/UTF8, ENUM and JSON byte
+arrays JSON strings. Lists are arrays (null list null, empty list []), maps
+arrays of {"key","value"} objects, groups objects, nulls null.`,
+	"bench": `bench reads every column chunk N times. Decompression is timed alone by walking
+the pages and decompressing them; the full read (decompress, decode levels and
+values, resolve dictionaries) is timed separately, and decode is the
+difference. Speeds are in MB/s of uncompressed page bytes and in millions of
+values (levels included) per second. Progress goes to stderr when the run
+takes more than a second and stderr is a terminal.`,
+}
+
+// openFile opens the Parquet file at path. The caller closes fh.
+func openFile(path string) (f *column.File, fh *os.File, size int64, err error) {
+	if fh, err = os.Open(path); err != nil {
+		return nil, nil, 0, err
+	}
+	st, err := fh.Stat()
+	if err == nil && st.IsDir() {
+		err = errors.New("is a directory")
+	}
+	if err == nil {
+		size = st.Size()
+		f, err = column.Open(fh, size)
+	}
+	if err != nil {
+		fh.Close()
+		return nil, nil, 0, &fileError{path, err}
+	}
+	return f, fh, size, nil
+}
+
+// oneFile returns the single FILE argument of a command.
+func oneFile(positional []string) (string, error) {
+	switch len(positional) {
+	case 0:
+		return "", usagef("missing FILE")
+	case 1:
+		return positional[0], nil
+	}
+	return "", usagef("one FILE expected, got %d arguments", len(positional))
+}
