@@ -1,0 +1,63 @@
+package codecfactory
+
+import (
+	"bytes"
+
+	"github.com/andybalholm/brotli"
+)
+
+// BROTLI: libbrotli through native/brotli, or github.com/andybalholm/brotli.
+// The brotli format states no size up front and can expand a few bytes to
+// gigabytes (parquet-testing's large_string_map.brotli.parquet stores 1 GiB
+// pages in 1.6 KB), so a declared size is bounded only by the maximum page
+// size.
+
+func brotliCheck([]byte, int) error { return nil }
+
+// brotliBound is BrotliEncoderMaxCompressedSize: the input plus 4 bytes per
+// 16 KiB metablock and 6 bytes of stream overhead.
+func brotliBound(n int) int { return n + 4*(n>>14) + 16 }
+
+type pureBrotliCompressor struct {
+	w  *brotli.Writer
+	aw appendWriter
+}
+
+func (b *pureBrotliCompressor) compress(dst, src []byte) ([]byte, error) {
+	b.aw.b = spare(dst, brotliBound(len(src)))
+	b.w.Reset(&b.aw)
+	_, err := b.w.Write(src)
+	if err == nil {
+		err = b.w.Close()
+	}
+	out := b.aw.b
+	b.aw.b = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+type pureBrotliDecompressor struct {
+	r     brotli.Reader
+	br    bytes.Reader
+	probe [1]byte
+}
+
+func (b *pureBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
+	b.br.Reset(src)
+	if err := b.r.Reset(&b.br); err != nil {
+		return dst, corrupt(err)
+	}
+	out, err := readStream(dst, &b.r, b.probe[:], n)
+	b.br.Reset(nil) // do not keep src reachable from the pool
+	return out, err
+}
+
+func pureBrotli(im *codecImpl, quality, window int) {
+	im.compressLib, im.decompressLib = "github.com/andybalholm/brotli", "github.com/andybalholm/brotli"
+	im.newCompressor = func() (compressor, error) {
+		return &pureBrotliCompressor{w: brotli.NewWriterOptions(nil, brotli.WriterOptions{Quality: quality, LGWin: window})}, nil
+	}
+	im.newDecompressor = func() (decompressor, error) { return new(pureBrotliDecompressor), nil }
+}

@@ -1,0 +1,256 @@
+package codecfactory
+
+import (
+	"fmt"
+	"sync"
+)
+
+// A compressor compresses whole pages for one codec. It is owned by one
+// goroutine at a time (the Factory pools it).
+type compressor interface {
+	// compress appends the compressed form of src to dst.
+	compress(dst, src []byte) ([]byte, error)
+}
+
+// A decompressor decompresses whole pages for one codec. It is owned by one
+// goroutine at a time (the Factory pools it).
+type decompressor interface {
+	// decompress writes the n bytes src decodes to into
+	// dst[len(dst):len(dst)+n], where cap(dst) == len(dst)+n, and returns
+	// dst[:len(dst)+n]. Output of any other length is an error wrapping
+	// ErrSizeMismatch; undecodable input one wrapping ErrCorrupt.
+	decompress(dst, src []byte, n int) ([]byte, error)
+}
+
+// codecImpl is how a Factory handles one codec.
+type codecImpl struct {
+	newCompressor   func() (compressor, error)
+	newDecompressor func() (decompressor, error)
+	// check rejects, before any allocation, a non-empty src that cannot
+	// decode to n bytes, from what the format states up front.
+	check func(src []byte, n int) error
+	// bound is the most compress appends for n input bytes.
+	bound func(n int) int
+	// compressLib and decompressLib name the implementations used.
+	compressLib, decompressLib string
+}
+
+// Factory compresses and decompresses Parquet pages with every codec. It
+// keeps, per codec, a pool of compression and decompression contexts (native
+// library contexts, or pure-Go encoders and decoders), so the steady state
+// allocates nothing. A Factory is safe for concurrent use by any number of
+// goroutines; create one per process (or per set of options) and share it.
+type Factory struct {
+	cfg    config
+	impl   [numCodecs]codecImpl
+	comp   [numCodecs]sync.Pool
+	decomp [numCodecs]sync.Pool
+}
+
+// New returns a Factory configured by opts. It uses the native (cgo)
+// implementation of a codec where the native package reports it
+// Available, unless [WithPureGo] is given, and the pure-Go one otherwise.
+// It returns an error wrapping [ErrOption] for an invalid option, or the
+// error of creating a first context of a codec (a Factory that cannot
+// compress LZO in this build is not an error: Compress then returns
+// [ErrUnavailable]).
+func New(opts ...Option) (*Factory, error) {
+	f := &Factory{cfg: defaultConfig()}
+	for _, o := range opts {
+		if err := o(&f.cfg); err != nil {
+			return nil, err
+		}
+	}
+	native := !f.cfg.pureGo
+	f.impl[Uncompressed] = uncompressedImpl()
+	f.impl[Snappy] = snappyImpl()
+	f.impl[Gzip] = gzipImpl(&f.cfg, native)
+	f.impl[Lzo] = lzoImpl(&f.cfg, native)
+	f.impl[Brotli] = brotliImpl(&f.cfg, native)
+	f.impl[Lz4] = lz4HadoopImpl()
+	f.impl[Zstd] = zstdImpl(&f.cfg, native)
+	f.impl[Lz4Raw] = lz4RawImpl()
+	// Create one context of each kind now, so configuration errors surface
+	// here and the pools start warm.
+	for c := range Codec(numCodecs) {
+		d, err := f.impl[c].newDecompressor()
+		if err != nil {
+			return nil, fmt.Errorf("codecfactory: %v decompressor: %w", c, err)
+		}
+		f.decomp[c].Put(d)
+		if e, err := f.impl[c].newCompressor(); err == nil {
+			f.comp[c].Put(e)
+		} else if c != Lzo {
+			return nil, fmt.Errorf("codecfactory: %v compressor: %w", c, err)
+		}
+	}
+	return f, nil
+}
+
+// Implementation returns the names of the libraries the Factory uses to
+// compress and to decompress c, such as "libzstd" or
+// "github.com/klauspost/compress/zstd"; compress is "unavailable" when c
+// cannot be compressed in this build.
+func (f *Factory) Implementation(c Codec) (compress, decompress string) {
+	if !c.Valid() {
+		return "", ""
+	}
+	return f.impl[c].compressLib, f.impl[c].decompressLib
+}
+
+// MaxPageSize returns the largest uncompressed page size Decompress accepts.
+func (f *Factory) MaxPageSize() int { return f.cfg.maxPageSize }
+
+// CompressBound returns the most bytes [Factory.Compress] appends when
+// compressing n bytes with c: a dst with that much spare capacity is never
+// reallocated. It returns -1 for an unknown codec.
+func (f *Factory) CompressBound(c Codec, n int) int {
+	if !c.Valid() || n < 0 {
+		return -1
+	}
+	return f.impl[c].bound(n)
+}
+
+// Compress appends the compressed form of the page src to dst with codec c
+// and returns the extended slice. It writes straight into dst's spare
+// capacity when that is at least [Factory.CompressBound](c, len(src)), and
+// otherwise grows dst once. dst may be nil; dst's spare capacity must not
+// overlap src. On error the returned slice is dst unchanged (its spare
+// capacity may have been written). It returns an error wrapping
+// [ErrUnknownCodec] for an invalid c and [ErrUnavailable] for LZO in a
+// build that cannot compress it. Compress is safe for concurrent use.
+func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
+	if !c.Valid() {
+		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
+	}
+	var e compressor
+	if v := f.comp[c].Get(); v != nil {
+		e = v.(compressor)
+	} else {
+		var err error
+		if e, err = f.impl[c].newCompressor(); err != nil {
+			return dst, fmt.Errorf("compress %v page: %w", c, err)
+		}
+	}
+	out, err := e.compress(dst, src)
+	f.comp[c].Put(e)
+	if err != nil {
+		return dst, fmt.Errorf("compress %v page of %d bytes: %w", c, len(src), err)
+	}
+	return out, nil
+}
+
+// Decompress decompresses the page src, compressed with c, whose header
+// declares uncompressedSize bytes, appends them to dst and returns the
+// extended slice. The bytes are written into dst's spare capacity when it
+// holds uncompressedSize bytes; otherwise dst is grown exactly once, to
+// len(dst)+uncompressedSize, before decompressing. dst may be nil; dst and
+// src must not overlap.
+//
+// Decompress checks the untrusted uncompressedSize before allocating: above
+// [Factory.MaxPageSize] it returns [ErrPageTooLarge]; where the format
+// states the real size up front (the zstd frame header, the snappy
+// preamble, Hadoop chunk lengths, the gzip trailer) or bounds it (the
+// largest expansion deflate, LZ4 and LZO allow per input byte), a
+// disagreement returns [ErrSizeMismatch]. Output longer or shorter than
+// uncompressedSize returns [ErrSizeMismatch] too: the output is never
+// truncated and never longer than declared. Undecodable input returns
+// [ErrCorrupt], wrapping the library's error. An empty src with
+// uncompressedSize 0 is an empty page for every codec (data pages v2 with
+// only levels have one). On error the returned slice has dst's length and
+// its spare capacity holds unspecified bytes.
+//
+// For [Lz4], Decompress reads Hadoop framing (any number of chunks and of
+// pieces per chunk), and when that fails the LZ4 frame format and then a
+// single raw LZ4 block, which other writers have stored under this codec.
+//
+// Decompress is safe for concurrent use.
+func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]byte, error) {
+	n := uncompressedSize
+	if !c.Valid() {
+		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
+	}
+	if n < 0 {
+		return dst, fmt.Errorf("decompress %v page: %w: negative uncompressed size %d", c, ErrSizeMismatch, n)
+	}
+	if n > f.cfg.maxPageSize {
+		return dst, fmt.Errorf("decompress %v page: %w: %d bytes declared, maximum %d",
+			c, ErrPageTooLarge, n, f.cfg.maxPageSize)
+	}
+	if len(src) == 0 {
+		if n == 0 {
+			return dst, nil
+		}
+		return dst, fmt.Errorf("decompress %v page: %w: empty input, %d bytes declared", c, ErrSizeMismatch, n)
+	}
+	if err := f.impl[c].check(src, n); err != nil {
+		return dst, fmt.Errorf("decompress %v page of %d bytes: %w", c, len(src), err)
+	}
+	base := len(dst)
+	if cap(dst)-base < n {
+		grown := make([]byte, base, base+n)
+		copy(grown, dst)
+		dst = grown
+	}
+	var d decompressor
+	if v := f.decomp[c].Get(); v != nil {
+		d = v.(decompressor)
+	} else {
+		var err error
+		if d, err = f.impl[c].newDecompressor(); err != nil {
+			return dst, fmt.Errorf("decompress %v page: %w", c, err)
+		}
+	}
+	out, err := d.decompress(dst[:base:base+n], src, n)
+	f.decomp[c].Put(d)
+	if err != nil {
+		return dst[:base], fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
+	}
+	return out, nil
+}
+
+// DecompressShared is [Factory.Decompress] with a zero-copy path: when c is
+// [Uncompressed], dst is empty and len(src) == uncompressedSize, it returns
+// src itself, without copying, so the result aliases src and is valid only
+// as long as src is. Otherwise it behaves exactly as Decompress. Use it when
+// the page buffer outlives the decoded values.
+func (f *Factory) DecompressShared(c Codec, dst, src []byte, uncompressedSize int) ([]byte, error) {
+	if c == Uncompressed && len(dst) == 0 && len(src) == uncompressedSize && uncompressedSize <= f.cfg.maxPageSize {
+		return src[:len(src):len(src)], nil
+	}
+	return f.Decompress(c, dst, src, uncompressedSize)
+}
+
+// corrupt wraps a library error as ErrCorrupt.
+func corrupt(err error) error { return fmt.Errorf("%w: %w", ErrCorrupt, err) }
+
+// mismatch reports output of got bytes where want were declared.
+func mismatch(got, want int) error {
+	return fmt.Errorf("%w: got %d bytes, header declares %d", ErrSizeMismatch, got, want)
+}
+
+// longer reports output longer than the declared want bytes, with the
+// library's error.
+func longer(want int, err error) error {
+	return fmt.Errorf("%w: output longer than the %d bytes declared: %w", ErrSizeMismatch, want, err)
+}
+
+// appendWriter is an io.Writer appending to a byte slice, for the pure-Go
+// stream encoders.
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// spare returns dst with at least n bytes of spare capacity, growing it once
+// if needed.
+func spare(dst []byte, n int) []byte {
+	if cap(dst)-len(dst) >= n {
+		return dst
+	}
+	grown := make([]byte, len(dst), len(dst)+n)
+	copy(grown, dst)
+	return grown
+}

@@ -1,0 +1,120 @@
+package codecfactory
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// GZIP: RFC 1952 members, several per page allowed when reading.
+
+// deflateMaxExpansion bounds the bytes one byte of deflate data can decode
+// to: a 258-byte match coded in two bits (zlib's documented 1032:1).
+const deflateMaxExpansion = 1032
+
+// gzipCheck rejects, before allocation, gzip data that cannot decode to n
+// bytes: too short for a member, a wrong magic, a last member whose ISIZE
+// trailer exceeds n, or n beyond what deflate can expand src to.
+func gzipCheck(src []byte, n int) error {
+	if len(src) < 18 {
+		return fmt.Errorf("%w: %d bytes is too short for a gzip member", ErrCorrupt, len(src))
+	}
+	if src[0] != 0x1f || src[1] != 0x8b {
+		return fmt.Errorf("%w: bad gzip magic %#02x%02x", ErrCorrupt, src[0], src[1])
+	}
+	// ISIZE is the last member's length modulo 2^32; n is below 2^31.
+	if isize := binary.LittleEndian.Uint32(src[len(src)-4:]); uint64(isize) > uint64(n) {
+		return fmt.Errorf("%w: gzip trailer declares %d bytes, header %d", ErrSizeMismatch, isize, n)
+	}
+	if uint64(n) > deflateMaxExpansion*uint64(len(src)) {
+		return fmt.Errorf("%w: %d gzip bytes cannot decode to %d", ErrSizeMismatch, len(src), n)
+	}
+	return nil
+}
+
+// gzipBound bounds a gzip member of n bytes: stored deflate blocks cost 5
+// bytes per block (blocks are at least a few KiB in both encoders), plus the
+// 18-byte header and trailer.
+func gzipBound(n int) int { return n + n>>8 + 64 }
+
+type pureGzipCompressor struct {
+	w  *gzip.Writer
+	aw appendWriter
+}
+
+func (g *pureGzipCompressor) compress(dst, src []byte) ([]byte, error) {
+	g.aw.b = spare(dst, gzipBound(len(src)))
+	g.w.Reset(&g.aw)
+	_, err := g.w.Write(src)
+	if err == nil {
+		err = g.w.Close()
+	}
+	out := g.aw.b
+	g.aw.b = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+type pureGzipDecompressor struct {
+	r     gzip.Reader
+	br    bytes.Reader
+	probe [1]byte
+}
+
+func (g *pureGzipDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
+	g.br.Reset(src)
+	if err := g.r.Reset(&g.br); err != nil {
+		return dst, corrupt(err)
+	}
+	g.r.Multistream(true)
+	out, err := readStream(dst, &g.r, g.probe[:], n)
+	g.br.Reset(nil) // do not keep src reachable from the pool
+	return out, err
+}
+
+// readStream reads exactly n bytes from r into dst's spare capacity and
+// checks that r then ends.
+func readStream(dst []byte, r io.Reader, probe []byte, n int) ([]byte, error) {
+	base := len(dst)
+	k, err := io.ReadFull(r, dst[base:base+n])
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return dst, mismatch(k, n)
+	case err != nil:
+		return dst, corrupt(err)
+	}
+	for {
+		m, err := r.Read(probe)
+		if m > 0 {
+			return dst, fmt.Errorf("%w: output longer than the %d bytes declared", ErrSizeMismatch, n)
+		}
+		if err == io.EOF {
+			return dst[:base+n], nil
+		}
+		if err != nil {
+			return dst, corrupt(err)
+		}
+	}
+}
+
+func pureGzip(im *codecImpl, level int, compress, decompress bool) {
+	if compress {
+		im.compressLib = "github.com/klauspost/compress/gzip"
+		im.newCompressor = func() (compressor, error) {
+			w, err := gzip.NewWriterLevel(nil, level)
+			if err != nil {
+				return nil, err
+			}
+			return &pureGzipCompressor{w: w}, nil
+		}
+	}
+	if decompress {
+		im.decompressLib = "github.com/klauspost/compress/gzip"
+		im.newDecompressor = func() (decompressor, error) { return new(pureGzipDecompressor), nil }
+	}
+}

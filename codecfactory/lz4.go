@@ -1,0 +1,264 @@
+package codecfactory
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/pierrec/lz4/v4"
+
+	"github.com/pqcodec/pqcodec/internal/hadoop"
+)
+
+// lz4MaxExpansion bounds the bytes one byte of an LZ4 block (or LZO1X
+// block) can decode to: a match length grows by at most 255 per extension
+// byte.
+const lz4MaxExpansion = 256
+
+// lz4ChunkSize is the largest chunk the Hadoop-framed LZ4 encoder writes:
+// Hadoop's Lz4Codec buffer (256 KiB) less its compression overhead
+// (bufferSize/255 + 16), which is what Hadoop's own BlockCompressorStream
+// writes, so the compressed piece also fits Hadoop's decompression buffer.
+const lz4ChunkSize = hadoop.DefaultBufferSize - (hadoop.DefaultBufferSize/255 + 16)
+
+// lz4FrameMagic starts an LZ4 frame (little-endian 0x184D2204).
+var lz4FrameMagic = []byte{0x04, 0x22, 0x4D, 0x18}
+
+// lz4EmptyBlock is the LZ4 block of empty input: one token with no literals.
+var lz4EmptyBlock = []byte{0}
+
+// lz4Ratio rejects a declared size that src cannot decode to.
+func lz4Ratio(src []byte, n int) error {
+	if uint64(n) > lz4MaxExpansion*uint64(len(src)) {
+		return fmt.Errorf("%w: %d compressed bytes cannot decode to %d", ErrSizeMismatch, len(src), n)
+	}
+	return nil
+}
+
+// lz4Bound is the most a single LZ4 block of n bytes needs.
+func lz4Bound(n int) int { return max(lz4.CompressBlockBound(n), 1) }
+
+// lz4Block compresses and decompresses single LZ4 blocks; it is also the
+// block codec inside Hadoop framing. It is not safe for concurrent use.
+type lz4Block struct {
+	c lz4.Compressor
+}
+
+// EncodeBlock appends the LZ4 block of src to dst.
+func (b *lz4Block) EncodeBlock(dst, src []byte) ([]byte, error) {
+	if len(src) == 0 {
+		return append(dst, lz4EmptyBlock...), nil
+	}
+	m := lz4.CompressBlockBound(len(src))
+	dst = spare(dst, m)
+	base := len(dst)
+	k, err := b.c.CompressBlock(src, dst[base:base+m])
+	if err != nil {
+		return dst, fmt.Errorf("lz4: %w", err)
+	}
+	return dst[:base+k], nil
+}
+
+// DecodeBlock decodes the LZ4 block src into dst, at most len(dst) bytes.
+func (*lz4Block) DecodeBlock(dst, src []byte) (int, error) {
+	k, err := lz4.UncompressBlock(src, dst)
+	if err != nil {
+		return 0, lz4BlockError(src, len(dst), err)
+	}
+	return k, nil
+}
+
+// lz4BlockError classifies a failed block decode: a well-formed block that
+// decodes to more than limit bytes is a size mismatch, anything else corrupt.
+func lz4BlockError(src []byte, limit int, err error) error {
+	if m, ok := lz4BlockLen(src); ok && m != limit {
+		return fmt.Errorf("%w: LZ4 block decodes to %d bytes, %d expected: %w", ErrSizeMismatch, m, limit, err)
+	}
+	return corrupt(err)
+}
+
+// lz4BlockLen returns the length the LZ4 block src decodes to, by walking its
+// sequences without decoding them, and whether src is a well-formed block.
+func lz4BlockLen(src []byte) (int, bool) {
+	pos, out := 0, 0
+	ext := func(v int) (int, bool) {
+		for {
+			if pos >= len(src) {
+				return 0, false
+			}
+			b := src[pos]
+			pos++
+			v += int(b)
+			if b != 255 {
+				return v, true
+			}
+		}
+	}
+	for {
+		if pos >= len(src) {
+			return 0, false
+		}
+		tok := src[pos]
+		pos++
+		lit := int(tok >> 4)
+		if lit == 15 {
+			var ok bool
+			if lit, ok = ext(lit); !ok {
+				return 0, false
+			}
+		}
+		if lit > len(src)-pos {
+			return 0, false
+		}
+		pos += lit
+		out += lit
+		if pos == len(src) {
+			return out, true
+		}
+		if len(src)-pos < 2 {
+			return 0, false
+		}
+		off := int(binary.LittleEndian.Uint16(src[pos:]))
+		pos += 2
+		ml := int(tok & 15)
+		if ml == 15 {
+			var ok bool
+			if ml, ok = ext(ml); !ok {
+				return 0, false
+			}
+		}
+		if off == 0 || off > out {
+			return 0, false
+		}
+		out += ml + 4
+	}
+}
+
+// LZ4_RAW: one LZ4 block, github.com/pierrec/lz4/v4.
+
+type lz4RawCodec struct{ lz4Block }
+
+func (c *lz4RawCodec) compress(dst, src []byte) ([]byte, error) { return c.EncodeBlock(dst, src) }
+
+func (c *lz4RawCodec) decompress(dst, src []byte, n int) ([]byte, error) {
+	base := len(dst)
+	k, err := c.DecodeBlock(dst[base:base+n], src)
+	if err != nil {
+		return dst, err
+	}
+	if k != n {
+		return dst, mismatch(k, n)
+	}
+	return dst[:base+n], nil
+}
+
+func lz4RawImpl() codecImpl {
+	return codecImpl{
+		newCompressor:   func() (compressor, error) { return new(lz4RawCodec), nil },
+		newDecompressor: func() (decompressor, error) { return new(lz4RawCodec), nil },
+		check:           lz4Ratio,
+		bound:           lz4Bound,
+		compressLib:     "github.com/pierrec/lz4/v4",
+		decompressLib:   "github.com/pierrec/lz4/v4",
+	}
+}
+
+// LZ4: Hadoop framing over LZ4 blocks, with the LZ4 frame format and a raw
+// block as fallbacks when reading.
+
+type lz4HadoopCodec struct {
+	lz4Block
+	frame *lz4.Reader // created on first use of the frame fallback
+	br    bytes.Reader
+	probe [1]byte
+}
+
+// hadoopBound is the most Hadoop framing of n bytes in chunks of chunk bytes
+// needs, given the block bound.
+func hadoopBound(n, chunk int, block func(int) int) int {
+	full, rest := n/chunk, n%chunk
+	b := full * (8 + block(chunk))
+	if rest > 0 || n == 0 {
+		b += 8 + block(rest)
+	}
+	return b
+}
+
+func lz4HadoopBound(n int) int { return hadoopBound(n, lz4ChunkSize, lz4Bound) }
+
+func (c *lz4HadoopCodec) compress(dst, src []byte) ([]byte, error) {
+	return hadoop.Encode(spare(dst, lz4HadoopBound(len(src))), src, lz4ChunkSize, &c.lz4Block)
+}
+
+func (c *lz4HadoopCodec) decompress(dst, src []byte, n int) ([]byte, error) {
+	base := len(dst)
+	out := dst[base : base+n]
+	herr := hadoop.Decode(out, src, &c.lz4Block)
+	if herr == nil {
+		return dst[:base+n], nil
+	}
+	if bytes.HasPrefix(src, lz4FrameMagic) {
+		k, err := c.decodeFrame(out, src)
+		c.br.Reset(nil) // do not keep src reachable from the pool
+		if err != nil {
+			return dst, err
+		}
+		if k != n {
+			return dst, mismatch(k, n)
+		}
+		return dst[:base+n], nil
+	}
+	k, rerr := lz4.UncompressBlock(src, out)
+	if rerr == nil {
+		if k != n {
+			return dst, mismatch(k, n)
+		}
+		return dst[:base+n], nil
+	}
+	// Neither parse worked. A well-formed raw block or Hadoop framing of the
+	// wrong size is a size mismatch; anything else is corrupt.
+	if m, ok := lz4BlockLen(src); ok {
+		return dst, fmt.Errorf("%w: raw LZ4 block decodes to %d bytes: %w", ErrSizeMismatch, m, rerr)
+	}
+	if errors.Is(herr, hadoop.ErrSizeMismatch) {
+		return dst, fmt.Errorf("%w: %w", ErrSizeMismatch, herr)
+	}
+	return dst, fmt.Errorf("%w: neither Hadoop-framed LZ4 (%w) nor a raw LZ4 block (%w)", ErrCorrupt, herr, rerr)
+}
+
+// decodeFrame decodes the LZ4 frame src into out, failing if it holds more
+// than len(out) bytes.
+func (c *lz4HadoopCodec) decodeFrame(out, src []byte) (int, error) {
+	c.br.Reset(src)
+	if c.frame == nil {
+		c.frame = lz4.NewReader(&c.br)
+	} else {
+		c.frame.Reset(&c.br)
+	}
+	k, err := io.ReadFull(c.frame, out)
+	switch {
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return k, nil // shorter than declared: the caller reports it
+	case err != nil:
+		return 0, fmt.Errorf("%w: LZ4 frame: %w", ErrCorrupt, err)
+	}
+	if m, err := c.frame.Read(c.probe[:]); m > 0 {
+		return 0, fmt.Errorf("%w: LZ4 frame longer than the %d bytes declared", ErrSizeMismatch, len(out))
+	} else if err != io.EOF {
+		return 0, fmt.Errorf("%w: LZ4 frame: %w", ErrCorrupt, err)
+	}
+	return k, nil
+}
+
+func lz4HadoopImpl() codecImpl {
+	return codecImpl{
+		newCompressor:   func() (compressor, error) { return new(lz4HadoopCodec), nil },
+		newDecompressor: func() (decompressor, error) { return new(lz4HadoopCodec), nil },
+		check:           lz4Ratio,
+		bound:           lz4HadoopBound,
+		compressLib:     "github.com/pierrec/lz4/v4 in Hadoop framing",
+		decompressLib:   "github.com/pierrec/lz4/v4 in Hadoop framing",
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package codecfactory
+
+const raceEnabled = false

@@ -1,0 +1,126 @@
+package codecfactory
+
+import (
+	"fmt"
+	"math"
+)
+
+// Defaults of the options of [New].
+const (
+	DefaultZstdLevel     = 3
+	DefaultBrotliQuality = 8
+	DefaultBrotliWindow  = 22
+	DefaultGzipLevel     = 6
+	DefaultLzoLevel      = 1
+	// DefaultMaxPageSize is 1.5 GiB: above the largest page in the
+	// apache/parquet-testing corpus (large_string_map.brotli.parquet holds
+	// pages of 1 GiB + 16 bytes), below the 2 GiB - 1 the int32 page header
+	// field allows.
+	DefaultMaxPageSize = 3 << 29
+)
+
+// config holds the option values of a Factory.
+type config struct {
+	zstdLevel     int
+	brotliQuality int
+	brotliWindow  int
+	gzipLevel     int
+	lzoLevel      int
+	maxPageSize   int
+	pureGo        bool
+}
+
+func defaultConfig() config {
+	return config{
+		zstdLevel:     DefaultZstdLevel,
+		brotliQuality: DefaultBrotliQuality,
+		brotliWindow:  DefaultBrotliWindow,
+		gzipLevel:     DefaultGzipLevel,
+		lzoLevel:      DefaultLzoLevel,
+		maxPageSize:   DefaultMaxPageSize,
+	}
+}
+
+// An Option configures a Factory in [New]. Options are fixed for the
+// Factory's lifetime; an invalid value makes New return an error wrapping
+// [ErrOption].
+type Option func(*config) error
+
+// WithZstdLevel sets the ZSTD compression level, 1 (fastest) to 22 (best);
+// the default is 3. The pure-Go encoder maps levels onto its four speed
+// classes as github.com/klauspost/compress/zstd.EncoderLevelFromZstd does.
+func WithZstdLevel(level int) Option {
+	return func(c *config) error {
+		if level < 1 || level > 22 {
+			return fmt.Errorf("%w: zstd level %d not in [1, 22]", ErrOption, level)
+		}
+		c.zstdLevel = level
+		return nil
+	}
+}
+
+// WithBrotli sets the BROTLI quality, 0 to 11 (default 8), and window, the
+// base-2 logarithm of the window size, 10 to 24 (default 22).
+func WithBrotli(quality, window int) Option {
+	return func(c *config) error {
+		if quality < 0 || quality > 11 {
+			return fmt.Errorf("%w: brotli quality %d not in [0, 11]", ErrOption, quality)
+		}
+		if window < 10 || window > 24 {
+			return fmt.Errorf("%w: brotli window %d not in [10, 24]", ErrOption, window)
+		}
+		c.brotliQuality, c.brotliWindow = quality, window
+		return nil
+	}
+}
+
+// WithGzipLevel sets the GZIP compression level, 1 (fastest) to 9 (best);
+// the default is 6, zlib's.
+func WithGzipLevel(level int) Option {
+	return func(c *config) error {
+		if level < 1 || level > 9 {
+			return fmt.Errorf("%w: gzip level %d not in [1, 9]", ErrOption, level)
+		}
+		c.gzipLevel = level
+		return nil
+	}
+}
+
+// WithLzoLevel selects the LZO compressor: 1 for LZO1X-1 (fast, the
+// default) or 999 for LZO1X-999 (slow, smaller). Both decode with the same
+// decompressor.
+func WithLzoLevel(level int) Option {
+	return func(c *config) error {
+		if level != 1 && level != 999 {
+			return fmt.Errorf("%w: lzo level %d is neither 1 nor 999", ErrOption, level)
+		}
+		c.lzoLevel = level
+		return nil
+	}
+}
+
+// WithMaxPageSize sets the largest uncompressed page size, in bytes, that
+// Decompress accepts from a page header, 1 to 2^31-1; the default is
+// [DefaultMaxPageSize]. Larger declared sizes fail with [ErrPageTooLarge]
+// before anything is allocated.
+func WithMaxPageSize(n int) Option {
+	return func(c *config) error {
+		if n < 1 || n > math.MaxInt32 {
+			return fmt.Errorf("%w: max page size %d not in [1, 2^31-1]", ErrOption, n)
+		}
+		c.maxPageSize = n
+		return nil
+	}
+}
+
+// WithPureGo makes the Factory use the pure-Go implementation of every
+// codec even when cgo bindings are available: github.com/klauspost/compress
+// for ZSTD and GZIP, github.com/andybalholm/brotli for BROTLI and pqcodec's
+// own LZO1X decoder. LZO compression is then unavailable. A build without
+// cgo always behaves as if WithPureGo(true) were given.
+func WithPureGo(pureGo bool) Option {
+	return func(c *config) error {
+		c.pureGo = pureGo
+		return nil
+	}
+}

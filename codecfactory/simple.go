@@ -1,0 +1,88 @@
+package codecfactory
+
+import (
+	"fmt"
+
+	"github.com/golang/snappy"
+)
+
+// UNCOMPRESSED: a copy (see [Factory.DecompressShared] for no copy).
+
+type copyCodec struct{}
+
+func (copyCodec) compress(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+
+func (copyCodec) decompress(dst, src []byte, n int) ([]byte, error) {
+	if len(src) != n {
+		return dst, mismatch(len(src), n)
+	}
+	return append(dst, src...), nil
+}
+
+func uncompressedImpl() codecImpl {
+	return codecImpl{
+		newCompressor:   func() (compressor, error) { return copyCodec{}, nil },
+		newDecompressor: func() (decompressor, error) { return copyCodec{}, nil },
+		check: func(src []byte, n int) error {
+			if len(src) != n {
+				return mismatch(len(src), n)
+			}
+			return nil
+		},
+		bound:         func(n int) int { return n },
+		compressLib:   "copy",
+		decompressLib: "copy",
+	}
+}
+
+// SNAPPY: github.com/golang/snappy block format, whose preamble states the
+// decoded length.
+
+type snappyCodec struct{}
+
+func (snappyCodec) compress(dst, src []byte) ([]byte, error) {
+	m := snappy.MaxEncodedLen(len(src))
+	if m < 0 {
+		return dst, fmt.Errorf("snappy: %d bytes is too large to encode", len(src))
+	}
+	dst = spare(dst, m)
+	base := len(dst)
+	out := snappy.Encode(dst[base:base+m], src)
+	return dst[:base+len(out)], nil
+}
+
+func (snappyCodec) decompress(dst, src []byte, n int) ([]byte, error) {
+	base := len(dst)
+	// Decode writes into its dst when len(dst) >= the decoded length, which
+	// snappyCheck has verified to be n.
+	out, err := snappy.Decode(dst[base:base+n], src)
+	if err != nil {
+		return dst, corrupt(err)
+	}
+	if len(out) != n {
+		return dst, mismatch(len(out), n)
+	}
+	return dst[:base+n], nil
+}
+
+func snappyCheck(src []byte, n int) error {
+	m, err := snappy.DecodedLen(src)
+	if err != nil {
+		return corrupt(err)
+	}
+	if m != n {
+		return fmt.Errorf("%w: snappy preamble declares %d bytes, header %d", ErrSizeMismatch, m, n)
+	}
+	return nil
+}
+
+func snappyImpl() codecImpl {
+	return codecImpl{
+		newCompressor:   func() (compressor, error) { return snappyCodec{}, nil },
+		newDecompressor: func() (decompressor, error) { return snappyCodec{}, nil },
+		check:           snappyCheck,
+		bound:           snappy.MaxEncodedLen,
+		compressLib:     "github.com/golang/snappy",
+		decompressLib:   "github.com/golang/snappy",
+	}
+}

@@ -1,0 +1,216 @@
+package codecfactory
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	kzstd "github.com/klauspost/compress/zstd"
+
+	nzstd "github.com/pqcodec/pqcodec/native/zstd"
+)
+
+// ZSTD: libzstd through native/zstd, or github.com/klauspost/compress/zstd.
+
+// zstdBlockMax is the most one zstd block decodes to (RFC 8878 3.1.1.2.3).
+const zstdBlockMax = 128 << 10
+
+// zstdSize walks the frames of src (zstd and skippable frames) reading only
+// frame and block headers. It returns the total content size the frames
+// declare and true when every zstd frame declares it, or otherwise an upper
+// bound on what src can decode to and false. Malformed framing is an error
+// wrapping ErrCorrupt.
+func zstdSize(src []byte) (uint64, bool, error) {
+	var total uint64
+	exact := true
+	for p := 0; p < len(src); {
+		if len(src)-p < 8 {
+			return 0, false, fmt.Errorf("%w: truncated zstd frame at offset %d", ErrCorrupt, p)
+		}
+		magic := binary.LittleEndian.Uint32(src[p:])
+		if magic&0xFFFFFFF0 == 0x184D2A50 { // skippable frame
+			size := uint64(binary.LittleEndian.Uint32(src[p+4:]))
+			if size > uint64(len(src)-p-8) {
+				return 0, false, fmt.Errorf("%w: skippable frame past end of input", ErrCorrupt)
+			}
+			p += 8 + int(size)
+			continue
+		}
+		if magic != 0xFD2FB528 {
+			return 0, false, fmt.Errorf("%w: bad zstd magic %#08x at offset %d", ErrCorrupt, magic, p)
+		}
+		fhd := src[p+4]
+		if fhd&0x08 != 0 {
+			return 0, false, fmt.Errorf("%w: reserved zstd frame header bit set", ErrCorrupt)
+		}
+		single := fhd&0x20 != 0
+		fcsLen := [4]int{0, 2, 4, 8}[fhd>>6]
+		if fcsLen == 0 && single {
+			fcsLen = 1
+		}
+		hdr := 5 + [4]int{0, 1, 2, 4}[fhd&3] + fcsLen
+		if !single {
+			hdr++
+		}
+		if len(src)-p < hdr {
+			return 0, false, fmt.Errorf("%w: truncated zstd frame header", ErrCorrupt)
+		}
+		fcsAt := p + hdr - fcsLen
+		var fcs uint64
+		switch fcsLen {
+		case 1:
+			fcs = uint64(src[fcsAt])
+		case 2:
+			fcs = uint64(binary.LittleEndian.Uint16(src[fcsAt:])) + 256
+		case 4:
+			fcs = uint64(binary.LittleEndian.Uint32(src[fcsAt:]))
+		case 8:
+			fcs = binary.LittleEndian.Uint64(src[fcsAt:])
+		}
+		p += hdr
+		var blocks uint64 // upper bound of this frame's content
+		for last := false; !last; {
+			if len(src)-p < 3 {
+				return 0, false, fmt.Errorf("%w: truncated zstd block header", ErrCorrupt)
+			}
+			bh := uint32(src[p]) | uint32(src[p+1])<<8 | uint32(src[p+2])<<16
+			p += 3
+			last = bh&1 != 0
+			size := int(bh >> 3)
+			switch (bh >> 1) & 3 {
+			case 0: // raw
+				blocks += uint64(size)
+			case 1: // RLE: one byte repeated size times
+				blocks += uint64(size)
+				size = 1
+			case 2: // compressed
+				blocks += zstdBlockMax
+			default:
+				return 0, false, fmt.Errorf("%w: reserved zstd block type", ErrCorrupt)
+			}
+			if size > len(src)-p {
+				return 0, false, fmt.Errorf("%w: zstd block past end of input", ErrCorrupt)
+			}
+			p += size
+		}
+		if fhd&0x04 != 0 { // content checksum
+			if len(src)-p < 4 {
+				return 0, false, fmt.Errorf("%w: truncated zstd checksum", ErrCorrupt)
+			}
+			p += 4
+		}
+		if fcsLen > 0 {
+			total += min(fcs, blocks)
+			if fcs > blocks {
+				return 0, false, fmt.Errorf("%w: zstd frame declares %d bytes, its blocks hold at most %d",
+					ErrCorrupt, fcs, blocks)
+			}
+		} else {
+			exact = false
+			total += blocks
+		}
+	}
+	return total, exact, nil
+}
+
+func zstdCheck(src []byte, n int) error {
+	size, exact, err := zstdSize(src)
+	if err != nil {
+		return err
+	}
+	if exact && size != uint64(n) {
+		return fmt.Errorf("%w: zstd frames declare %d bytes, header %d", ErrSizeMismatch, size, n)
+	}
+	if !exact && size < uint64(n) {
+		return fmt.Errorf("%w: zstd frames hold at most %d bytes, header declares %d", ErrSizeMismatch, size, n)
+	}
+	return nil
+}
+
+type nativeZstdCompressor struct{ c *nzstd.Compressor }
+
+func (z nativeZstdCompressor) compress(dst, src []byte) ([]byte, error) {
+	out, err := z.c.Compress(dst, src)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+type nativeZstdDecompressor struct{ d *nzstd.Decompressor }
+
+func (z nativeZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
+	out, err := z.d.Decompress(dst, src)
+	switch {
+	case errors.Is(err, nzstd.ErrDstTooSmall):
+		return dst, longer(n, err)
+	case err != nil:
+		return dst, corrupt(err)
+	case len(out) != len(dst)+n:
+		return dst, mismatch(len(out)-len(dst), n)
+	}
+	return out, nil
+}
+
+type pureZstdCompressor struct{ e *kzstd.Encoder }
+
+func (z pureZstdCompressor) compress(dst, src []byte) ([]byte, error) {
+	return z.e.EncodeAll(src, dst), nil
+}
+
+type pureZstdDecompressor struct{ d *kzstd.Decoder }
+
+func (z pureZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
+	out, err := z.d.DecodeAll(src, dst)
+	switch {
+	case errors.Is(err, kzstd.ErrDecoderSizeExceeded):
+		return dst, longer(n, err)
+	case err != nil:
+		return dst, corrupt(err)
+	case len(out) != len(dst)+n || n > 0 && &out[len(dst)] != &dst[:len(dst)+n][len(dst)]:
+		return dst, mismatch(len(out)-len(dst), n)
+	}
+	return out, nil
+}
+
+func zstdImpl(cfg *config, native bool) codecImpl {
+	im := codecImpl{check: zstdCheck, bound: nzstd.CompressBound}
+	level := cfg.zstdLevel
+	maxPage := uint64(cfg.maxPageSize)
+	if native && nzstd.Available {
+		im.compressLib, im.decompressLib = "libzstd", "libzstd"
+		im.newCompressor = func() (compressor, error) {
+			c, err := nzstd.NewCompressor(level)
+			if err != nil {
+				return nil, err
+			}
+			return nativeZstdCompressor{c}, nil
+		}
+		im.newDecompressor = func() (decompressor, error) {
+			d, err := nzstd.NewDecompressor()
+			if err != nil {
+				return nil, err
+			}
+			return nativeZstdDecompressor{d}, nil
+		}
+		return im
+	}
+	im.compressLib, im.decompressLib = "github.com/klauspost/compress/zstd", "github.com/klauspost/compress/zstd"
+	im.newCompressor = func() (compressor, error) {
+		e, err := kzstd.NewWriter(nil, kzstd.WithEncoderConcurrency(1),
+			kzstd.WithEncoderLevel(kzstd.EncoderLevelFromZstd(level)))
+		if err != nil {
+			return nil, err
+		}
+		return pureZstdCompressor{e}, nil
+	}
+	im.newDecompressor = func() (decompressor, error) {
+		d, err := kzstd.NewReader(nil, kzstd.WithDecoderConcurrency(1),
+			kzstd.WithDecodeAllCapLimit(true), kzstd.WithDecoderMaxMemory(maxPage))
+		if err != nil {
+			return nil, err
+		}
+		return pureZstdDecompressor{d}, nil
+	}
+	return im
+}
