@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 
@@ -38,6 +39,8 @@ func FuzzReadFile(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		timer := time.AfterFunc(10*time.Second, func() { panic("FuzzReadFile: input takes over 10s") })
+		defer timer.Stop()
 		file, err := Open(bytes.NewReader(data), int64(len(data)), MaxPageValues(1<<20), Codecs(codecs))
 		if err != nil {
 			return
