@@ -151,11 +151,13 @@ func (v *Values) appendFrom(src *Values, idx []uint32) error {
 		if len(v.Offsets) == 0 {
 			v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
 		}
-		v.Bytes = growCap(v.Bytes, total)
-		v.Offsets = growCap(v.Offsets, len(idx))
-		for _, x := range idx {
-			v.Bytes = append(v.Bytes, src.Bytes[src.Offsets[x]:src.Offsets[x+1]]...)
-			v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
+		pos := len(v.Bytes)
+		v.Bytes = growLen(v.Bytes, total)
+		v.Offsets = growLen(v.Offsets, len(idx))
+		bytes, offs := v.Bytes, v.Offsets[len(v.Offsets)-len(idx):]
+		for i, x := range idx {
+			pos += copy(bytes[pos:], src.Bytes[src.Offsets[x]:src.Offsets[x+1]])
+			offs[i] = int32(pos)
 		}
 	default:
 		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
