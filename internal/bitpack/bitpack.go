@@ -16,7 +16,7 @@ func Unpack32(dst *[32]uint32, src []byte, width uint) {
 		panic("bitpack: Unpack32 width out of range")
 	}
 	src = src[:4*width] // panics on a short src
-	unpack32Funcs[width](dst, src)
+	unpack32(dst, src, width)
 }
 
 // Pack32 packs the low width bits (0..32) of each of the 32 values in src
@@ -29,5 +29,5 @@ func Pack32(dst []byte, src *[32]uint32, width uint) {
 		panic("bitpack: Pack32 width out of range")
 	}
 	dst = dst[:4*width]
-	pack32Funcs[width](dst, src)
+	pack32(dst, src, width)
 }

@@ -1,0 +1,134 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+TEXT ·decodeFloat32SSE2(SB), NOSPLIT, $0-56
+	JMP ·decode4SSE2(SB)
+
+TEXT ·decodeInt32SSE2(SB), NOSPLIT, $0-56
+	JMP ·decode4SSE2(SB)
+
+TEXT ·decodeFloat64SSE2(SB), NOSPLIT, $0-56
+	JMP ·decode8SSE2(SB)
+
+TEXT ·decodeInt64SSE2(SB), NOSPLIT, $0-56
+	JMP ·decode8SSE2(SB)
+
+// func decode4SSE2(dst []uint32, src []byte, stride int)
+// Interleaves 4 streams 16 bytes at a time: bytes, then 16-bit pairs.
+TEXT ·decode4SSE2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ stride+48(FP), R8
+	LEAQ (R8)(R8*2), R9 // 3*stride
+	SHRQ $4, CX
+	JZ   done4
+
+loop4:
+	MOVOU (SI), X0
+	MOVOU (SI)(R8*1), X1
+	MOVOU (SI)(R8*2), X2
+	MOVOU (SI)(R9*1), X3
+	MOVO  X0, X4
+	PUNPCKLBW X1, X0 // byte pairs 0-1 of values 0-7
+	PUNPCKHBW X1, X4 // byte pairs 0-1 of values 8-15
+	MOVO  X2, X5
+	PUNPCKLBW X3, X2 // byte pairs 2-3 of values 0-7
+	PUNPCKHBW X3, X5 // byte pairs 2-3 of values 8-15
+	MOVO  X0, X6
+	PUNPCKLWL X2, X0 // values 0-3
+	PUNPCKHWL X2, X6 // values 4-7
+	MOVO  X4, X7
+	PUNPCKLWL X5, X4 // values 8-11
+	PUNPCKHWL X5, X7 // values 12-15
+	MOVOU X0, 0(DI)
+	MOVOU X6, 16(DI)
+	MOVOU X4, 32(DI)
+	MOVOU X7, 48(DI)
+	ADDQ  $16, SI
+	ADDQ  $64, DI
+	DECQ  CX
+	JNZ   loop4
+
+done4:
+	RET
+
+// func decode8SSE2(dst []uint64, src []byte, stride int)
+// Interleaves 8 streams 16 bytes at a time: bytes, 16-bit pairs, then
+// 32-bit halves.
+TEXT ·decode8SSE2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ stride+48(FP), R8
+	LEAQ (R8)(R8*2), R9  // 3*stride
+	LEAQ (R8)(R8*4), R10 // 5*stride
+	LEAQ (R9)(R8*4), R11 // 7*stride
+	SHRQ $4, CX
+	JZ   done8
+
+loop8:
+	MOVOU (SI), X0
+	MOVOU (SI)(R8*1), X1
+	MOVOU (SI)(R8*2), X2
+	MOVOU (SI)(R9*1), X3
+	MOVOU (SI)(R8*4), X4
+	MOVOU (SI)(R10*1), X5
+	MOVOU (SI)(R9*2), X6
+	MOVOU (SI)(R11*1), X7
+
+	MOVO X0, X8
+	PUNPCKLBW X1, X0 // bytes 0-1, values 0-7
+	PUNPCKHBW X1, X8 // bytes 0-1, values 8-15
+	MOVO X2, X9
+	PUNPCKLBW X3, X2 // bytes 2-3, values 0-7
+	PUNPCKHBW X3, X9 // bytes 2-3, values 8-15
+	MOVO X4, X10
+	PUNPCKLBW X5, X4 // bytes 4-5, values 0-7
+	PUNPCKHBW X5, X10 // bytes 4-5, values 8-15
+	MOVO X6, X11
+	PUNPCKLBW X7, X6 // bytes 6-7, values 0-7
+	PUNPCKHBW X7, X11 // bytes 6-7, values 8-15
+
+	MOVO X0, X1
+	PUNPCKLWL X2, X0 // bytes 0-3, values 0-3
+	PUNPCKHWL X2, X1 // bytes 0-3, values 4-7
+	MOVO X8, X3
+	PUNPCKLWL X9, X8 // bytes 0-3, values 8-11
+	PUNPCKHWL X9, X3 // bytes 0-3, values 12-15
+	MOVO X4, X5
+	PUNPCKLWL X6, X4 // bytes 4-7, values 0-3
+	PUNPCKHWL X6, X5 // bytes 4-7, values 4-7
+	MOVO X10, X7
+	PUNPCKLWL X11, X10 // bytes 4-7, values 8-11
+	PUNPCKHWL X11, X7  // bytes 4-7, values 12-15
+
+	MOVO X0, X2
+	PUNPCKLLQ X4, X0 // values 0-1
+	PUNPCKHLQ X4, X2 // values 2-3
+	MOVO X1, X6
+	PUNPCKLLQ X5, X1 // values 4-5
+	PUNPCKHLQ X5, X6 // values 6-7
+	MOVO X8, X9
+	PUNPCKLLQ X10, X8 // values 8-9
+	PUNPCKHLQ X10, X9 // values 10-11
+	MOVO X3, X11
+	PUNPCKLLQ X7, X3  // values 12-13
+	PUNPCKHLQ X7, X11 // values 14-15
+
+	MOVOU X0, 0(DI)
+	MOVOU X2, 16(DI)
+	MOVOU X1, 32(DI)
+	MOVOU X6, 48(DI)
+	MOVOU X8, 64(DI)
+	MOVOU X9, 80(DI)
+	MOVOU X3, 96(DI)
+	MOVOU X11, 112(DI)
+	ADDQ $16, SI
+	ADDQ $128, DI
+	DECQ CX
+	JNZ  loop8
+
+done8:
+	RET

@@ -1,0 +1,543 @@
+package delta
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/pqcodec/pqcodec/internal/bitpack"
+)
+
+//go:generate go run ./internal/gen -out unpack_gen.go
+
+// Integer is the set of physical types DELTA_BINARY_PACKED encodes.
+type Integer interface{ int32 | int64 }
+
+const (
+	// MaxBlockSize is the largest block size, in values, the decoders
+	// accept. Reference writers use 128 (parquet-java, arrow, parquet-go) or
+	// 2048 (DuckDB); the cap bounds how many values a byte of input may
+	// declare, and so how much a hostile page can make a decoder allocate.
+	MaxBlockSize = 1 << 16
+
+	encBlockSize  = 128
+	encMiniblocks = 4
+	encMiniSize   = encBlockSize / encMiniblocks
+)
+
+// header is a parsed DELTA_BINARY_PACKED page header.
+type header struct {
+	blockSize int    // values per block
+	miniCount int    // miniblocks per block
+	miniSize  int    // values per miniblock, a multiple of 32
+	total     int    // values in the page, first value included
+	first     uint64 // first value, wrapped to 64 bits
+}
+
+func uvarint(src []byte, pos int, what string) (uint64, int, error) {
+	if pos >= len(src) {
+		return 0, pos, fmt.Errorf("%w: truncated %s at offset %d", ErrCorrupt, what, pos)
+	}
+	if b := src[pos]; b < 0x80 { // fast path: one byte
+		return uint64(b), pos + 1, nil
+	}
+	v, n := binary.Uvarint(src[pos:])
+	if n == 0 {
+		return 0, pos, fmt.Errorf("%w: truncated %s at offset %d", ErrCorrupt, what, pos)
+	}
+	if n < 0 {
+		return 0, pos, fmt.Errorf("%w: %s overflows 64 bits at offset %d", ErrCorrupt, what, pos)
+	}
+	return v, pos + n, nil
+}
+
+// zigzag decodes a zig-zag ULEB128 value, returning its two's complement
+// bits.
+func zigzag(src []byte, pos int, what string) (uint64, int, error) {
+	u, pos, err := uvarint(src, pos, what)
+	return u>>1 ^ -(u & 1), pos, err
+}
+
+func parseHeader(src []byte) (h header, pos int, err error) {
+	var bs, mc, tv uint64
+	if bs, pos, err = uvarint(src, pos, "block size"); err != nil {
+		return h, pos, err
+	}
+	if mc, pos, err = uvarint(src, pos, "miniblock count"); err != nil {
+		return h, pos, err
+	}
+	if tv, pos, err = uvarint(src, pos, "value count"); err != nil {
+		return h, pos, err
+	}
+	if h.first, pos, err = zigzag(src, pos, "first value"); err != nil {
+		return h, pos, err
+	}
+	switch {
+	case bs == 0 || bs%128 != 0:
+		return h, pos, fmt.Errorf("%w: block size %d is not a positive multiple of 128", ErrCorrupt, bs)
+	case bs > MaxBlockSize:
+		return h, pos, fmt.Errorf("%w: block size %d exceeds %d", ErrCorrupt, bs, MaxBlockSize)
+	case mc == 0 || bs%mc != 0 || (bs/mc)%32 != 0:
+		return h, pos, fmt.Errorf("%w: %d miniblocks do not split a block of %d into multiples of 32", ErrCorrupt, mc, bs)
+	case tv > math.MaxInt32:
+		return h, pos, fmt.Errorf("%w: value count %d exceeds %d", ErrCorrupt, tv, math.MaxInt32)
+	}
+	h.blockSize, h.miniCount, h.total = int(bs), int(mc), int(tv)
+	h.miniSize = h.blockSize / h.miniCount
+	// Every block holds at least a one-byte min delta and its widths.
+	if h.total > 1 {
+		blocks := (h.total - 2 + h.blockSize) / h.blockSize
+		if blocks > (len(src)-pos)/(1+h.miniCount) {
+			return h, pos, fmt.Errorf("%w: %d values need %d blocks, more than %d bytes can hold",
+				ErrCorrupt, h.total, blocks, len(src)-pos)
+		}
+	}
+	return h, pos, nil
+}
+
+// maxWidth returns the widest miniblock bit width allowed for T.
+func maxWidth[T Integer]() byte {
+	var z T
+	switch any(z).(type) {
+	case int32:
+		return 32
+	default:
+		return 64
+	}
+}
+
+// Decoder decodes one DELTA_BINARY_PACKED page in pieces. The zero value is
+// ready for [Decoder.Reset]. A Decoder keeps a reference to the page passed to
+// Reset and must not be used concurrently.
+type Decoder[T Integer] struct {
+	src       []byte
+	pos       int // next unread byte of src
+	hdr       header
+	err       error // sticky error
+	remaining int   // values not yet delivered, first value included
+	started   bool  // the first value was delivered
+	last      T     // last delivered value
+	minDelta  T
+	widths    []byte // bit widths of the current block
+	mini      int    // index of the next miniblock in the current block
+	width     uint   // bit width of the current miniblock
+	chunks    int    // 32-value chunks left in the current miniblock
+	buf       [32]T  // decoded values not yet delivered: buf[bufPos:bufLen]
+	bufPos    int
+	bufLen    int
+}
+
+// Reset starts decoding page src, a complete DELTA_BINARY_PACKED stream.
+// Errors in the header are reported by the next [Decoder.Decode].
+func (d *Decoder[T]) Reset(src []byte) {
+	*d = Decoder[T]{src: src}
+	d.hdr, d.pos, d.err = parseHeader(src)
+	if d.err == nil {
+		d.remaining = d.hdr.total
+	}
+}
+
+// Len returns the number of values the page declares and not yet decoded,
+// or 0 after an error in the header.
+func (d *Decoder[T]) Len() int { return d.remaining + d.bufLen - d.bufPos }
+
+// Decode writes up to len(dst) of the next values of the page into dst and
+// returns how many it wrote. It returns 0 and no error at the end of the
+// page; an error is sticky.
+func (d *Decoder[T]) Decode(dst []T) (int, error) {
+	n := copy(dst, d.buf[d.bufPos:d.bufLen])
+	d.bufPos += n
+	if d.err != nil {
+		return n, d.err
+	}
+	if !d.started && d.remaining > 0 && n < len(dst) {
+		d.started = true
+		d.last = T(d.hdr.first)
+		dst[n] = d.last
+		n++
+		d.remaining--
+	}
+	// Fast path: whole chunks straight into dst, a miniblock at a time.
+	for n+32 <= len(dst) && d.remaining >= 32 {
+		if d.chunks == 0 {
+			if err := d.nextMiniblock(); err != nil {
+				return n, err
+			}
+		}
+		need := int(4 * d.width)
+		k := min(d.chunks, (len(dst)-n)/32, d.remaining/32)
+		if need > 0 {
+			k = min(k, (len(d.src)-d.pos)/need)
+		}
+		if k == 0 {
+			break // truncated: chunk reports it
+		}
+		src, w, m, last := d.src[d.pos:d.pos+k*need], d.width, d.minDelta, d.last
+		for i := range k {
+			last = unpackDeltas((*[32]T)(dst[n+32*i:n+32*i+32]), src[i*need:], w, m, last)
+		}
+		d.last = last
+		n += 32 * k
+		d.pos += k * need
+		d.chunks -= k
+		d.remaining -= 32 * k
+		if d.remaining == 0 {
+			d.pos = min(d.pos+d.chunks*need, len(d.src))
+			d.chunks = 0
+		}
+	}
+	if n < len(dst) && d.remaining > 0 {
+		c := min(32, d.remaining)
+		if err := d.chunk(&d.buf); err != nil {
+			return n, err
+		}
+		d.bufLen = c
+		d.bufPos = copy(dst[n:], d.buf[:c])
+		n += d.bufPos
+	}
+	return n, nil
+}
+
+// End returns the offset in the page just past the DELTA_BINARY_PACKED data,
+// valid once every value was decoded.
+func (d *Decoder[T]) End() int { return d.pos }
+
+// nextMiniblock moves to the next miniblock, reading a block header when
+// the current block is done. d.remaining must be positive.
+func (d *Decoder[T]) nextMiniblock() error {
+	if d.mini == len(d.widths) {
+		var md uint64
+		var err error
+		if md, d.pos, err = zigzag(d.src, d.pos, "min delta"); err != nil {
+			return d.fail(err)
+		}
+		if len(d.src)-d.pos < d.hdr.miniCount {
+			return d.fail(fmt.Errorf("%w: truncated miniblock widths at offset %d", ErrCorrupt, d.pos))
+		}
+		d.minDelta = T(md)
+		d.widths = d.src[d.pos : d.pos+d.hdr.miniCount]
+		d.pos += d.hdr.miniCount
+		d.mini = 0
+	}
+	w := d.widths[d.mini]
+	if w > maxWidth[T]() {
+		return d.fail(fmt.Errorf("%w: miniblock bit width %d exceeds %d", ErrCorrupt, w, maxWidth[T]()))
+	}
+	d.mini++
+	d.width = uint(w)
+	d.chunks = d.hdr.miniSize / 32
+	return nil
+}
+
+// chunk decodes the next min(32, d.remaining) values into out; values past
+// them are garbage. d.remaining must be positive.
+func (d *Decoder[T]) chunk(out *[32]T) error {
+	if d.chunks == 0 {
+		if err := d.nextMiniblock(); err != nil {
+			return err
+		}
+	}
+	c := min(32, d.remaining)
+	need := int(4 * d.width)
+	src := d.src[d.pos:]
+	if len(src) < need {
+		// Only a page's last chunk may lack its padding.
+		if c != d.remaining || len(src) < bitpack.ByteCount(c, d.width) {
+			return d.fail(fmt.Errorf("%w: truncated miniblock at offset %d", ErrCorrupt, d.pos))
+		}
+		var tmp [256]byte
+		copy(tmp[:], src)
+		src = tmp[:]
+	}
+	d.last = unpackDeltas(out, src, d.width, d.minDelta, d.last)
+	d.advance(c, need)
+	return nil
+}
+
+// advance records that a chunk of c values and need bytes was consumed.
+func (d *Decoder[T]) advance(c, need int) {
+	d.pos += need
+	d.chunks--
+	d.remaining -= c
+	if d.remaining == 0 {
+		// Skip the padding chunks of the last miniblock; a writer that
+		// dropped them is tolerated.
+		d.pos = min(d.pos+d.chunks*need, len(d.src))
+		d.chunks = 0
+	}
+}
+
+// skip consumes the rest of the page without decoding values, checking the
+// same structure [Decoder.Decode] checks (but not the values), so that
+// [Decoder.End] is known. It is how the byte array decoders find the data
+// following a lengths section.
+func (d *Decoder[T]) skip() error {
+	if d.err != nil {
+		return d.err
+	}
+	if !d.started && d.remaining > 0 {
+		d.started = true
+		d.remaining--
+	}
+	for d.remaining > 0 {
+		if d.chunks == 0 {
+			if err := d.nextMiniblock(); err != nil {
+				return err
+			}
+		}
+		need := int(4 * d.width)
+		if d.remaining > 32*d.chunks {
+			// Whole miniblock, all values used.
+			if len(d.src)-d.pos < d.chunks*need {
+				return d.fail(fmt.Errorf("%w: truncated miniblock at offset %d", ErrCorrupt, d.pos))
+			}
+			d.pos += d.chunks * need
+			d.remaining -= 32 * d.chunks
+			d.chunks = 0
+			continue
+		}
+		c := min(32, d.remaining)
+		if len(d.src)-d.pos < need && (c != d.remaining || len(d.src)-d.pos < bitpack.ByteCount(c, d.width)) {
+			return d.fail(fmt.Errorf("%w: truncated miniblock at offset %d", ErrCorrupt, d.pos))
+		}
+		d.advance(c, need)
+	}
+	return nil
+}
+
+func (d *Decoder[T]) fail(err error) error {
+	d.err = err
+	d.remaining = 0
+	return err
+}
+
+// unpackDeltas unpacks 32 deltas of width bits from src and stores the
+// running sums last + minDelta + delta in out, returning the last sum.
+func unpackDeltas[T Integer](out *[32]T, src []byte, width uint, minDelta, last T) T {
+	switch o := any(out).(type) {
+	case *[32]int32:
+		return T(deltas32(o, src, width, uint32(minDelta), uint32(last)))
+	case *[32]int64:
+		return T(deltas64(o, src, width, uint64(minDelta), uint64(last)))
+	}
+	panic("unreachable")
+}
+
+// DecodeInt32 decodes the DELTA_BINARY_PACKED page src and appends its values
+// to dst, returning the extended slice. dst may be nil; it is grown by
+// capacity only when needed, and never beyond the page's declared count.
+func DecodeInt32(dst []int32, src []byte) ([]int32, error) {
+	dst, _, err := decodeAll(dst, src)
+	return dst, err
+}
+
+// DecodeInt64 is [DecodeInt32] for INT64 pages.
+func DecodeInt64(dst []int64, src []byte) ([]int64, error) {
+	dst, _, err := decodeAll(dst, src)
+	return dst, err
+}
+
+// decodeAll appends every value of the DELTA_BINARY_PACKED stream at the
+// start of src to dst and returns the offset just past the stream. On error
+// dst is returned with its original length.
+func decodeAll[T Integer](dst []T, src []byte) ([]T, int, error) {
+	var d Decoder[T]
+	d.Reset(src)
+	if d.err != nil {
+		return dst, 0, d.err
+	}
+	n0 := len(dst)
+	dst = slices.Grow(dst, d.remaining)
+	out := dst[n0 : n0+d.remaining]
+	n, err := d.Decode(out)
+	if err != nil {
+		return dst[:n0], 0, err
+	}
+	if n != len(out) {
+		return dst[:n0], 0, fmt.Errorf("%w: decoded %d of %d values", ErrCorrupt, n, len(out))
+	}
+	return dst[:n0+n], d.End(), nil
+}
+
+// EncodeInt32 appends the DELTA_BINARY_PACKED encoding of src to dst and
+// returns the extended slice. dst may be nil; it must not overlap src.
+func EncodeInt32(dst []byte, src []int32) []byte { return encode(dst, src) }
+
+// EncodeInt64 is [EncodeInt32] for INT64 values.
+func EncodeInt64(dst []byte, src []int64) []byte { return encode(dst, src) }
+
+// maxEncodedLen bounds the encoded size of n values of T.
+func maxEncodedLen[T Integer](n int) int {
+	size := int(maxWidth[T]()) / 8
+	blocks := (n + encBlockSize - 1) / encBlockSize
+	return 4*binary.MaxVarintLen64 + blocks*(binary.MaxVarintLen64+encMiniblocks+encBlockSize*size)
+}
+
+func encode[T Integer](dst []byte, src []T) []byte {
+	n0 := len(dst)
+	dst = slices.Grow(dst, maxEncodedLen[T](len(src)))
+	buf := dst[:cap(dst)]
+	var first T
+	if len(src) > 0 {
+		first = src[0]
+	}
+	pos := encodeHeader(buf, n0, len(src), int64(first))
+	for i := 1; i < len(src); i += encBlockSize {
+		pos = encodeBlock(buf, pos, src[i-1:min(i+encBlockSize, len(src))])
+	}
+	return dst[:pos]
+}
+
+// encodeHeader writes the page header of n values at buf[pos:] and returns
+// the new position.
+func encodeHeader(buf []byte, pos, n int, first int64) int {
+	pos += binary.PutUvarint(buf[pos:], encBlockSize)
+	pos += binary.PutUvarint(buf[pos:], encMiniblocks)
+	pos += binary.PutUvarint(buf[pos:], uint64(n))
+	return pos + binary.PutVarint(buf[pos:], first)
+}
+
+// encodeInt32Func writes the DELTA_BINARY_PACKED encoding of n int32 values
+// at buf[pos:], which must hold maxEncodedLen[int32](n) bytes, and returns
+// the new position. fill(dst, i) stores values i, i+1, ... into dst.
+func encodeInt32Func(buf []byte, pos, n int, fill func(dst []int32, i int)) int {
+	var block [encBlockSize + 1]int32
+	if n > 0 {
+		fill(block[:1], 0)
+	}
+	pos = encodeHeader(buf, pos, n, int64(block[0]))
+	for i := 1; i < n; i += encBlockSize {
+		k := min(encBlockSize, n-i)
+		fill(block[1:1+k], i)
+		pos = encodeBlock(buf, pos, block[:1+k])
+		block[0] = block[k]
+	}
+	return pos
+}
+
+// encodeBlock writes the block of the deltas between consecutive values of
+// src (2 to 129 values) at buf[pos:] and returns the new position.
+func encodeBlock[T Integer](buf []byte, pos int, src []T) int {
+	switch s := any(src).(type) {
+	case []int32:
+		return encodeBlock32(buf, pos, s)
+	case []int64:
+		return encodeBlock64(buf, pos, s)
+	}
+	panic("unreachable")
+}
+
+func encodeBlock32(buf []byte, pos int, src []int32) int {
+	var d [encBlockSize]uint32 // the padding of a partial block stays 0
+	n := len(src) - 1
+	src = src[:n+1]
+	// Four running minimums break the dependency chain.
+	m0 := src[1] - src[0]
+	m1, m2, m3 := m0, m0, m0
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		s := src[i : i+5]
+		x0, x1, x2, x3 := s[1]-s[0], s[2]-s[1], s[3]-s[2], s[4]-s[3]
+		d[i], d[i+1], d[i+2], d[i+3] = uint32(x0), uint32(x1), uint32(x2), uint32(x3)
+		m0, m1, m2, m3 = min(m0, x0), min(m1, x1), min(m2, x2), min(m3, x3)
+	}
+	for ; i < n; i++ {
+		x := src[i+1] - src[i]
+		d[i] = uint32(x)
+		m0 = min(m0, x)
+	}
+	minDelta := min(m0, m1, m2, m3)
+	m := uint32(minDelta)
+	pos += binary.PutVarint(buf[pos:], int64(minDelta))
+	widths := buf[pos : pos+encMiniblocks]
+	pos += encMiniblocks
+	for mb := range encMiniblocks {
+		lo := mb * encMiniSize
+		if lo >= n {
+			widths[mb] = 0 // unused miniblocks hold no data
+			continue
+		}
+		mini := (*[encMiniSize]uint32)(d[lo:])
+		var or uint32
+		if n-lo >= encMiniSize {
+			var o0, o1, o2, o3 uint32
+			for j := 0; j < encMiniSize; j += 4 {
+				v := mini[j : j+4 : j+4]
+				v[0] -= m
+				v[1] -= m
+				v[2] -= m
+				v[3] -= m
+				o0, o1, o2, o3 = o0|v[0], o1|v[1], o2|v[2], o3|v[3]
+			}
+			or = o0 | o1 | o2 | o3
+		} else {
+			for j := range n - lo {
+				mini[j] -= m
+				or |= mini[j]
+			}
+		}
+		w := uint(bits.Len32(or))
+		widths[mb] = byte(w)
+		bitpack.Pack32(buf[pos:], mini, w)
+		pos += 4 * int(w)
+	}
+	return pos
+}
+
+func encodeBlock64(buf []byte, pos int, src []int64) int {
+	var d [encBlockSize]uint64 // the padding of a partial block stays 0
+	n := len(src) - 1
+	src = src[:n+1]
+	m0 := src[1] - src[0]
+	m1, m2, m3 := m0, m0, m0
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		s := src[i : i+5]
+		x0, x1, x2, x3 := s[1]-s[0], s[2]-s[1], s[3]-s[2], s[4]-s[3]
+		d[i], d[i+1], d[i+2], d[i+3] = uint64(x0), uint64(x1), uint64(x2), uint64(x3)
+		m0, m1, m2, m3 = min(m0, x0), min(m1, x1), min(m2, x2), min(m3, x3)
+	}
+	for ; i < n; i++ {
+		x := src[i+1] - src[i]
+		d[i] = uint64(x)
+		m0 = min(m0, x)
+	}
+	minDelta := min(m0, m1, m2, m3)
+	m := uint64(minDelta)
+	pos += binary.PutVarint(buf[pos:], minDelta)
+	widths := buf[pos : pos+encMiniblocks]
+	pos += encMiniblocks
+	for mb := range encMiniblocks {
+		lo := mb * encMiniSize
+		if lo >= n {
+			widths[mb] = 0
+			continue
+		}
+		mini := (*[encMiniSize]uint64)(d[lo:])
+		var or uint64
+		if n-lo >= encMiniSize {
+			var o0, o1, o2, o3 uint64
+			for j := 0; j < encMiniSize; j += 4 {
+				v := mini[j : j+4 : j+4]
+				v[0] -= m
+				v[1] -= m
+				v[2] -= m
+				v[3] -= m
+				o0, o1, o2, o3 = o0|v[0], o1|v[1], o2|v[2], o3|v[3]
+			}
+			or = o0 | o1 | o2 | o3
+		} else {
+			for j := range n - lo {
+				mini[j] -= m
+				or |= mini[j]
+			}
+		}
+		w := uint(bits.Len64(or))
+		widths[mb] = byte(w)
+		bitpack.Pack64(buf[pos:], mini, w)
+		pos += 4 * int(w)
+	}
+	return pos
+}

@@ -1,0 +1,320 @@
+package delta
+
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// DecodeByteArray decodes the DELTA_BYTE_ARRAY page src of a BYTE_ARRAY
+// column, appending the bytes of its values to values and their end offsets
+// to offsets exactly as [DecodeLengthByteArray] does, and returns both
+// extended slices.
+//
+// The first prefix length of a page must be 0 and every later one at most
+// the previous value's length (state does not carry over between pages).
+// Nothing is retained from src; on error both slices are returned with their
+// original lengths. Up to 32 bytes of the spare capacity of values past the
+// returned length may be overwritten.
+func DecodeByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int32, error) {
+	v0, o0 := len(values), len(offsets)
+	if len(offsets) == 0 {
+		if len(values) > math.MaxInt32 {
+			return values, offsets, fmt.Errorf("%w: %d bytes of values", ErrTooLarge, len(values))
+		}
+		offsets = append(offsets, int32(len(values)))
+	}
+	values, offsets, err := decodeByteArray(values, offsets, src, -1)
+	if err != nil {
+		return values[:v0], offsets[:o0], err
+	}
+	return values, offsets, nil
+}
+
+// DecodeFixedLenByteArray decodes the DELTA_BYTE_ARRAY page src of a
+// FIXED_LEN_BYTE_ARRAY column of size-byte values, appending the values back
+// to back to dst, and returns the extended slice. Every value must be size
+// bytes long. dst may be nil; on error it is returned with its original
+// length. Up to 32 bytes of the spare capacity of dst past the returned length
+// may be overwritten.
+func DecodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
+	if size < 0 {
+		return dst, fmt.Errorf("%w: negative size %d", ErrInvalidArgument, size)
+	}
+	d0 := len(dst)
+	dst, _, err := decodeByteArray(dst, nil, src, size)
+	if err != nil {
+		return dst[:d0], err
+	}
+	return dst, nil
+}
+
+// decodeByteArray implements the DELTA_BYTE_ARRAY decoders: offsets are
+// appended when size < 0, and every value must be size bytes otherwise.
+func decodeByteArray(values []byte, offsets []int32, src []byte, size int) ([]byte, []int32, error) {
+	var pd, sd Decoder[int32]
+	pd.Reset(src)
+	if pd.err != nil {
+		return values, offsets, fmt.Errorf("prefix lengths: %w", pd.err)
+	}
+	walk := pd
+	if err := walk.skip(); err != nil {
+		return values, offsets, fmt.Errorf("prefix lengths: %w", err)
+	}
+	suffixes := src[walk.End():]
+	sd.Reset(suffixes)
+	if sd.err != nil {
+		return values, offsets, fmt.Errorf("suffix lengths: %w", sd.err)
+	}
+	walk = sd
+	if err := walk.skip(); err != nil {
+		return values, offsets, fmt.Errorf("suffix lengths: %w", err)
+	}
+	data := suffixes[walk.End():]
+	n := pd.Len()
+	if sd.Len() != n {
+		return values, offsets, fmt.Errorf("%w: %d prefix lengths but %d suffix lengths", ErrCorrupt, n, sd.Len())
+	}
+	if size < 0 {
+		offsets = slices.Grow(offsets, n)
+	}
+	// Shared prefixes may make the output much larger than the input; only
+	// the suffix bytes are reserved up front, the rest grows as it decodes.
+	values = slices.Grow(values, len(data))
+	var pre, suf [128]int32
+	st := copyState{prevLen: 0}
+	for k := 0; k < n; {
+		c := min(len(pre), n-k)
+		if m, err := pd.Decode(pre[:c]); err != nil || m != c {
+			return values, offsets, fmt.Errorf("prefix lengths: %w", cmp.Or(err, ErrCorrupt))
+		}
+		if m, err := sd.Decode(suf[:c]); err != nil || m != c {
+			return values, offsets, fmt.Errorf("suffix lengths: %w", cmp.Or(err, ErrCorrupt))
+		}
+		// Check the chunk first, so that the copying loop needs no checks.
+		total, prevLen, left := 0, st.prevLen, len(data)-st.dpos
+		for j := range c {
+			p, s := int(pre[j]), int(suf[j])
+			if uint(p) > uint(prevLen) {
+				return values, offsets, fmt.Errorf("%w: prefix length %d of value %d exceeds previous length %d",
+					ErrCorrupt, p, k+j, prevLen)
+			}
+			if uint(s) > uint(left) {
+				return values, offsets, fmt.Errorf("%w: suffix length %d of value %d exceeds the %d bytes left",
+					ErrCorrupt, s, k+j, left)
+			}
+			if size >= 0 && p+s != size {
+				return values, offsets, fmt.Errorf("%w: value %d has %d bytes, want %d", ErrCorrupt, k+j, p+s, size)
+			}
+			left -= s
+			prevLen = p + s
+			total += prevLen
+		}
+		if size < 0 && len(values)+total > math.MaxInt32 {
+			return values, offsets, fmt.Errorf("%w: %d bytes of values", ErrTooLarge, len(values)+total)
+		}
+		values = slices.Grow(values, total+spare)
+		if size < 0 {
+			offsets = slices.Grow(offsets, c)
+		}
+		values, offsets = st.copyChunkFast(values, offsets, data, pre[:c], suf[:c], size < 0, len(data)-st.dpos-left)
+		k += c
+	}
+	return values, offsets, nil
+}
+
+// copyState carries the previous value from one chunk of DELTA_BYTE_ARRAY
+// values to the next.
+type copyState struct {
+	prevStart, prevLen int
+	prevLo, prevHi     uint64 // the first 16 bytes of the previous value
+	dpos               int    // next unread suffix byte
+}
+
+// copyChunk appends the values of a checked chunk of prefix and suffix
+// lengths to values, and their end offsets to offsets when withOffsets.
+// values has spare capacity for them plus [spare] bytes, offsets for len(pre)
+// more entries.
+func (st *copyState) copyChunk(values []byte, offsets []int32, data []byte, pre, suf []int32, withOffsets bool) ([]byte, []int32) {
+	prevStart, prevLo, prevHi, dpos := st.prevStart, st.prevLo, st.prevHi, st.dpos
+	start := len(values)
+	buf := values[:cap(values)]
+	suf = suf[:len(pre)]
+	for j, p32 := range pre {
+		p, s := int(p32), int(suf[j])
+		rest := len(data) - dpos
+		if p+s <= 16 && rest >= 16 {
+			// The whole value is built in registers: reading back the
+			// previous value from memory would stall on its fresh,
+			// misaligned stores.
+			d := data[dpos : dpos+16]
+			prevLo, prevHi = merge(prevLo, prevHi, p, binary.LittleEndian.Uint64(d), binary.LittleEndian.Uint64(d[8:]))
+			b := buf[start : start+16]
+			binary.LittleEndian.PutUint64(b, prevLo)
+			binary.LittleEndian.PutUint64(b[8:], prevHi)
+		} else {
+			// Bytes written beyond p are garbage that the suffix or the
+			// next value overwrites.
+			switch {
+			case p <= 16:
+				binary.LittleEndian.PutUint64(buf[start:], prevLo)
+				binary.LittleEndian.PutUint64(buf[start+8:], prevHi)
+			case p <= 32:
+				copy32(buf[start:], buf[prevStart:])
+			default:
+				copy(buf[start:], buf[prevStart:prevStart+p])
+			}
+			if s <= 64 && rest >= s+16 {
+				// At most 15 bytes past the suffix are read and written.
+				for i := 0; i < s; i += 16 {
+					copy16(buf[start+p+i:], data[dpos+i:])
+				}
+			} else {
+				copy(buf[start+p:], data[dpos:dpos+s])
+			}
+			if rest >= 16 {
+				d := data[dpos : dpos+16]
+				prevLo, prevHi = merge(prevLo, prevHi, p, binary.LittleEndian.Uint64(d), binary.LittleEndian.Uint64(d[8:]))
+			} else {
+				prevLo = binary.LittleEndian.Uint64(buf[start:])
+				prevHi = binary.LittleEndian.Uint64(buf[start+8:])
+			}
+		}
+		dpos += s
+		prevStart = start
+		start += p + s
+		if withOffsets {
+			offsets = append(offsets, int32(start))
+		}
+	}
+	st.prevStart, st.prevLo, st.prevHi, st.dpos = prevStart, prevLo, prevHi, dpos
+	if len(pre) > 0 {
+		st.prevLen = start - prevStart
+	}
+	return buf[:start], offsets
+}
+
+// spare is the capacity kept past the output by the short copies, which
+// write up to 16 (suffixes) or 32 (prefixes) bytes past a value's end.
+const spare = 32
+
+// merge returns the first 16 bytes of the value made of the first p bytes
+// of the previous value, whose first 16 bytes are prevLo and prevHi,
+// followed by the suffix whose first 16 bytes are sLo and sHi. Bytes past
+// the value's length are garbage. Go shifts of 64 bits or more give 0, which
+// makes p >= 16 keep the previous bytes.
+func merge(prevLo, prevHi uint64, p int, sLo, sHi uint64) (lo, hi uint64) {
+	if p < 8 {
+		sh := uint(8 * p)
+		return prevLo&(1<<sh-1) | sLo<<sh, sHi<<sh | sLo>>(64-sh)
+	}
+	sh := uint(8*p - 64)
+	return prevLo, prevHi&(1<<sh-1) | sLo<<sh
+}
+
+// copy16 copies the first 16 bytes of src to dst.
+func copy16(dst, src []byte) {
+	_, _ = dst[15], src[15]
+	binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
+	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
+}
+
+// copy32 copies the first 32 bytes of src to dst.
+func copy32(dst, src []byte) {
+	_, _ = dst[31], src[31]
+	copy16(dst, src)
+	copy16(dst[16:], src[16:])
+}
+
+// byteArrays gives access to the values an encoder encodes: either
+// variable-length values delimited by offsets, or fixed-size values.
+type byteArrays struct {
+	values  []byte
+	offsets []int32 // variable length when size < 0
+	size    int
+	n       int
+}
+
+func (a *byteArrays) at(i int) []byte {
+	if a.size < 0 {
+		return a.values[a.offsets[i]:a.offsets[i+1]]
+	}
+	return a.values[i*a.size : (i+1)*a.size]
+}
+
+// prefix returns the length of the prefix value i shares with value i-1.
+func (a *byteArrays) prefix(i int) int {
+	if i == 0 {
+		return 0
+	}
+	return commonPrefix(a.at(i-1), a.at(i))
+}
+
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n && a[i] == b[i]; i++ {
+	}
+	return i
+}
+
+// EncodeByteArray appends the DELTA_BYTE_ARRAY encoding of the values held as
+// in [DecodeByteArray] — value k is values[offsets[k]:offsets[k+1]] — to dst
+// and returns the extended slice. dst may be nil and must not overlap values.
+// It returns an error wrapping [ErrInvalidArgument] when offsets decrease or
+// point outside values.
+func EncodeByteArray(dst, values []byte, offsets []int32) ([]byte, error) {
+	if err := checkOffsets(values, offsets); err != nil {
+		return dst, err
+	}
+	a := byteArrays{values: values, offsets: offsets, size: -1, n: max(len(offsets)-1, 0)}
+	size := 0
+	if a.n > 0 {
+		size = int(offsets[a.n] - offsets[0])
+	}
+	return encodeByteArray(dst, &a, size), nil
+}
+
+// EncodeFixedLenByteArray appends the DELTA_BYTE_ARRAY encoding of the
+// size-byte values held back to back in src to dst and returns the extended
+// slice. dst may be nil and must not overlap src. It returns an error
+// wrapping [ErrInvalidArgument] when size is not positive or len(src) is not
+// a multiple of it.
+func EncodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
+	if size <= 0 || len(src)%size != 0 {
+		return dst, fmt.Errorf("%w: %d bytes are not a whole number of %d-byte values", ErrInvalidArgument, len(src), size)
+	}
+	a := byteArrays{values: src, size: size, n: len(src) / size}
+	return encodeByteArray(dst, &a, len(src)), nil
+}
+
+// encodeByteArray encodes the values of a, whose bytes total size. Prefixes
+// are recomputed in each of the three sections rather than stored.
+func encodeByteArray(dst []byte, a *byteArrays, size int) []byte {
+	n0 := len(dst)
+	dst = slices.Grow(dst, 2*maxEncodedLen[int32](a.n)+size)
+	buf := dst[:cap(dst)]
+	pos := encodeInt32Func(buf, n0, a.n, func(dst []int32, i int) {
+		for j := range dst {
+			dst[j] = int32(a.prefix(i + j))
+		}
+	})
+	pos = encodeInt32Func(buf, pos, a.n, func(dst []int32, i int) {
+		for j := range dst {
+			dst[j] = int32(len(a.at(i+j)) - a.prefix(i+j))
+		}
+	})
+	for i := range a.n {
+		pos += copy(buf[pos:], a.at(i)[a.prefix(i):])
+	}
+	return dst[:pos]
+}

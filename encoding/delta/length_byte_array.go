@@ -1,0 +1,125 @@
+package delta
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// DecodeLengthByteArray decodes the DELTA_LENGTH_BYTE_ARRAY page src,
+// appending the bytes of its values to values and their end offsets to
+// offsets, and returns both extended slices.
+//
+// Offsets index values: value k spans values[offsets[k-1]:offsets[k]]. When
+// offsets is empty, len(values) is appended first as the start of the first
+// value, so a page decoded into empty slices yields n+1 offsets for n values;
+// when decoding further pages onto the same slices, offsets already ends
+// with len(values). values and offsets may be nil and are grown by capacity
+// only when needed; nothing is retained from src. On error both slices are
+// returned with their original lengths.
+func DecodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int32, error) {
+	v0, o0 := len(values), len(offsets)
+	values, offsets, _, err := decodeLengthByteArray(values, offsets, src)
+	if err != nil {
+		return values[:v0], offsets[:o0], err
+	}
+	return values, offsets, nil
+}
+
+// decodeLengthByteArray implements DecodeLengthByteArray, also returning the
+// offset in src just past the page's data.
+func decodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int32, int, error) {
+	if len(offsets) == 0 {
+		if len(values) > math.MaxInt32 {
+			return values, offsets, 0, fmt.Errorf("%w: %d bytes of values", ErrTooLarge, len(values))
+		}
+		offsets = append(offsets, int32(len(values)))
+	}
+	var d Decoder[int32]
+	d.Reset(src)
+	if d.err != nil {
+		return values, offsets, 0, fmt.Errorf("lengths: %w", d.err)
+	}
+	n, base := d.Len(), len(offsets)
+	offsets = slices.Grow(offsets, n)
+	out := offsets[base : base+n]
+	start := int64(len(values))
+	cur := start
+	var buf [256]int32
+	for k := 0; k < n; {
+		c, err := d.Decode(buf[:min(len(buf), n-k)])
+		if err == nil && c == 0 {
+			err = fmt.Errorf("%w: lengths end after %d of %d values", ErrCorrupt, k, n)
+		}
+		if err != nil {
+			return values, offsets, 0, fmt.Errorf("lengths: %w", err)
+		}
+		for j, l := range buf[:c] {
+			if l < 0 {
+				return values, offsets, 0, fmt.Errorf("%w: negative length %d of value %d", ErrCorrupt, l, k+j)
+			}
+			cur += int64(l)
+			out[k+j] = int32(cur) // checked below
+		}
+		k += c
+	}
+	end := d.End()
+	offsets = offsets[:base+n]
+	size := cur - start
+	if size > int64(len(src)-end) {
+		return values, offsets, 0, fmt.Errorf("%w: values need %d bytes, %d left", ErrCorrupt, size, len(src)-end)
+	}
+	if cur > math.MaxInt32 {
+		return values, offsets, 0, fmt.Errorf("%w: %d bytes of values", ErrTooLarge, cur)
+	}
+	values = append(values, src[end:end+int(size)]...)
+	return values, offsets, end + int(size), nil
+}
+
+// EncodeLengthByteArray appends the DELTA_LENGTH_BYTE_ARRAY encoding of the
+// values held as in [DecodeLengthByteArray] — value k is
+// values[offsets[k]:offsets[k+1]] — to dst and returns the extended slice.
+// dst may be nil and must not overlap values. It returns an error wrapping
+// [ErrInvalidArgument] when offsets decrease or point outside values.
+func EncodeLengthByteArray(dst, values []byte, offsets []int32) ([]byte, error) {
+	if err := checkOffsets(values, offsets); err != nil {
+		return dst, err
+	}
+	n := max(len(offsets)-1, 0)
+	var data []byte
+	if n > 0 {
+		data = values[offsets[0]:offsets[n]]
+	}
+	n0 := len(dst)
+	dst = slices.Grow(dst, maxEncodedLen[int32](n)+len(data))
+	buf := dst[:cap(dst)]
+	pos := encodeInt32Func(buf, n0, n, func(dst []int32, i int) {
+		o := offsets[i : i+len(dst)+1]
+		for j := range dst {
+			dst[j] = o[j+1] - o[j]
+		}
+	})
+	pos += copy(buf[pos:], data)
+	return dst[:pos], nil
+}
+
+// checkOffsets reports whether offsets are non-decreasing indexes of values.
+func checkOffsets(values []byte, offsets []int32) error {
+	if len(offsets) == 0 {
+		return nil
+	}
+	prev := offsets[0]
+	if prev < 0 {
+		return fmt.Errorf("%w: negative offset %d", ErrInvalidArgument, prev)
+	}
+	for _, o := range offsets[1:] {
+		if o < prev {
+			return fmt.Errorf("%w: offset %d after %d", ErrInvalidArgument, o, prev)
+		}
+		prev = o
+	}
+	if int(prev) > len(values) {
+		return fmt.Errorf("%w: offset %d past %d bytes of values", ErrInvalidArgument, prev, len(values))
+	}
+	return nil
+}
