@@ -1,0 +1,33 @@
+module github.com/pqcodec/pqcodec/bench
+
+go 1.25.0
+
+replace github.com/pqcodec/pqcodec => ../
+
+require (
+	github.com/DataDog/zstd v1.5.7
+	github.com/andybalholm/brotli v1.3.0
+	github.com/apache/arrow-go/v18 v18.8.0
+	github.com/golang/snappy v1.0.0
+	github.com/google/brotli/go/cbrotli v1.1.0
+	github.com/klauspost/compress v1.20.4
+	github.com/parquet-go/parquet-go v0.32.0
+	github.com/pierrec/lz4/v4 v4.1.33
+	github.com/pqcodec/pqcodec v0.0.0-00010101000000-000000000000
+	github.com/stretchr/testify v1.12.1
+)
+
+require (
+	github.com/apache/thrift v0.24.0 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/goccy/go-json v0.10.6 // indirect
+	github.com/google/flatbuffers v25.12.19+incompatible // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
+	github.com/parquet-go/bitpack v1.0.0 // indirect
+	github.com/zeebo/xxh3 v1.1.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
+	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
+)
