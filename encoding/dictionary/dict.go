@@ -1,0 +1,148 @@
+package dictionary
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/pqcodec/pqcodec/encoding/plain"
+)
+
+// Dict is a decoded dictionary of fixed-size values. The zero value is an
+// empty dictionary; [Dict.Reset] loads a dictionary page. A Dict does not
+// retain the page; it may be read by several goroutines at once but not
+// while Reset runs.
+type Dict[T Value] struct {
+	values []T
+}
+
+// Reset loads the PLAIN-encoded dictionary page src holding numValues
+// values, reusing the capacity of the previous dictionary. Trailing bytes
+// or missing values are errors wrapping [ErrCorrupt].
+func (d *Dict[T]) Reset(src []byte, numValues int) error {
+	d.values = d.values[:0]
+	if numValues < 0 {
+		return fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, numValues)
+	}
+	var err error
+	switch v := any(&d.values).(type) {
+	case *[]bool:
+		if len(src) != (numValues+7)/8 {
+			return fmt.Errorf("%w: %d booleans in a %d-byte page", ErrCorrupt, numValues, len(src))
+		}
+		*v, err = plain.DecodeBoolean(*v, src, numValues)
+	case *[]int32:
+		*v, err = decodeFixed(*v, src, numValues)
+	case *[]uint32:
+		*v, err = decodeFixed(*v, src, numValues)
+	case *[]int64:
+		*v, err = decodeFixed(*v, src, numValues)
+	case *[]uint64:
+		*v, err = decodeFixed(*v, src, numValues)
+	case *[]float32:
+		*v, err = decodeFixed(*v, src, numValues)
+	case *[]float64:
+		*v, err = decodeFixed(*v, src, numValues)
+	case *[][12]byte:
+		*v, err = decodeFixed(*v, src, numValues)
+	}
+	if err != nil {
+		d.values = d.values[:0]
+		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
+	}
+	return nil
+}
+
+func decodeFixed[T plain.Fixed](dst []T, src []byte, n int) ([]T, error) {
+	if len(src) != n*plain.Size[T]() {
+		return dst, fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, n, plain.Size[T](), len(src))
+	}
+	return plain.Decode(dst, src)
+}
+
+// Len returns the number of values of the dictionary.
+func (d *Dict[T]) Len() int { return len(d.values) }
+
+// Values returns the dictionary values; the slice aliases d until the next
+// Reset and must not be modified.
+func (d *Dict[T]) Values() []T { return d.values }
+
+// Decode appends to dst the values of the count indices of the index page
+// src (bit width byte then RLE/bit-packed indices) and returns the extended
+// slice. An index past the dictionary is an error wrapping [ErrCorrupt]. dst
+// grows at most once, by count values; on error it keeps its length.
+func (d *Dict[T]) Decode(dst []T, src []byte, count int) ([]T, error) {
+	var r indexReader
+	if err := r.reset(src, count, len(d.values)); err != nil {
+		return dst, err
+	}
+	start := len(dst)
+	dst, err := appendGrow(dst, count)
+	if err != nil {
+		return dst, err
+	}
+	out := dst[start:]
+	var buf [chunk]uint32
+	dict := d.values
+	for len(out) > 0 {
+		n, err := r.next(buf[:min(len(out), chunk)])
+		if err != nil {
+			return dst[:start], err
+		}
+		o := out[:n]
+		for i, ix := range buf[:n] {
+			if int(ix) >= len(dict) {
+				return dst[:start], r.outOfRange(buf[:n])
+			}
+			o[i] = dict[ix]
+		}
+		out = out[n:]
+	}
+	return dst, nil
+}
+
+// Decoder decodes an index page into values in pieces. The zero value is
+// empty; [Decoder.Reset] gives it a page. It retains the dictionary and the
+// page until the next Reset and is not safe for concurrent use.
+type Decoder[T Value] struct {
+	dict *Dict[T]
+	r    indexReader
+	buf  [chunk]uint32
+}
+
+// Reset makes d decode the count indices of the index page src into values
+// of dict.
+func (d *Decoder[T]) Reset(dict *Dict[T], src []byte, count int) error {
+	d.dict = dict
+	return d.r.reset(src, count, dict.Len())
+}
+
+// Remaining returns the number of values not decoded yet.
+func (d *Decoder[T]) Remaining() int { return d.r.rle.Remaining() }
+
+// Decode writes up to len(dst) next values into dst and returns how many it
+// wrote; 0, [io.EOF] once every value is decoded. Errors wrap [ErrCorrupt].
+func (d *Decoder[T]) Decode(dst []T) (int, error) {
+	if d.dict == nil {
+		return 0, io.EOF
+	}
+	dict := d.dict.values
+	total := 0
+	for len(dst) > 0 {
+		n, err := d.r.next(d.buf[:min(len(dst), chunk)])
+		for i, ix := range d.buf[:n] {
+			if int(ix) >= len(dict) {
+				return total, d.r.outOfRange(d.buf[:n])
+			}
+			dst[i] = dict[ix]
+		}
+		total += n
+		dst = dst[n:]
+		if err != nil {
+			if err == io.EOF && total > 0 {
+				return total, nil
+			}
+			return total, err
+		}
+	}
+	return total, nil
+}

@@ -1,0 +1,90 @@
+package dictionary
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/pqcodec/pqcodec/encoding/plain"
+	"github.com/stretchr/testify/require"
+)
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte{1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0}, []byte{2, 0x08, 0x02}, uint16(4))
+	f.Add([]byte{1, 0, 0, 0, 'a', 0, 0, 0, 0}, []byte{1, 0x03, 0x02}, uint16(3))
+	f.Fuzz(func(t *testing.T, page, idx []byte, cnt uint16) {
+		count := int(cnt)
+		var d Dict[int32]
+		if err := d.Reset(page, len(page)/4); err != nil {
+			require.ErrorIs(t, err, ErrCorrupt)
+			return
+		}
+		dst := make([]int32, 1, 1+count+4)
+		full := dst[:cap(dst)]
+		for i := range full {
+			full[i] = -77
+		}
+		out, err := d.Decode(dst, idx, count)
+		if err != nil {
+			require.ErrorIs(t, err, ErrCorrupt)
+			require.Len(t, out, 1)
+		} else {
+			require.Len(t, out, 1+count)
+		}
+		for _, v := range full[1+count:] {
+			require.Equal(t, int32(-77), v)
+		}
+		ix, ierr := DecodeIndices(nil, idx, count, d.Len())
+		require.Equal(t, err == nil, ierr == nil)
+		if err == nil {
+			for i, k := range ix {
+				require.Equal(t, d.Values()[k], out[1+i])
+			}
+		}
+
+		var b BytesDict
+		if err := b.Reset(page, 0); err == nil {
+			return // an empty page only
+		}
+		n, _, perr := plain.ByteArrayCount(page)
+		if perr != nil {
+			return
+		}
+		require.NoError(t, b.Reset(page, n))
+		values, offsets, err := b.Decode(nil, nil, idx, count)
+		if err != nil {
+			require.ErrorIs(t, err, ErrCorrupt)
+			require.Empty(t, values)
+			require.Empty(t, offsets)
+			return
+		}
+		require.Len(t, offsets, count+1)
+	})
+}
+
+func FuzzRoundTrip(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 1, 2, 3, 9}, uint16(0))
+	f.Fuzz(func(t *testing.T, data []byte, limit uint16) {
+		vals := make([]int64, len(data)/2)
+		for i := range vals {
+			vals[i] = int64(binary.LittleEndian.Uint16(data[2*i:]) % 300)
+		}
+		e := NewEncoder[int64](int(limit))
+		n, err := e.Put(vals)
+		if err != nil {
+			require.ErrorIs(t, err, ErrFull)
+			require.Positive(t, limit)
+			require.LessOrEqual(t, e.DictSize(), int(limit))
+			require.Greater(t, e.DictSize()+8, int(limit))
+		}
+		var d Dict[int64]
+		require.NoError(t, d.Reset(e.AppendDictionaryPage(nil), e.Len()))
+		got, err := d.Decode(nil, e.AppendIndexPage(nil), n)
+		require.NoError(t, err)
+		require.Len(t, got, n)
+		for i := range n {
+			if got[i] != vals[i] {
+				t.Fatalf("value %d: got %d, want %d", i, got[i], vals[i])
+			}
+		}
+	})
+}

@@ -1,0 +1,127 @@
+package rle
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// benchLevels returns n definition levels of width 1: mostly ones, with
+// runs of nulls and short noisy stretches.
+func benchLevels(r *rand.Rand, n int) []uint32 {
+	out := make([]uint32, 0, n)
+	for len(out) < n {
+		switch k := r.IntN(10); {
+		case k < 6:
+			for range min(n-len(out), 50+r.IntN(500)) {
+				out = append(out, 1)
+			}
+		case k < 8:
+			for range min(n-len(out), 1+r.IntN(40)) {
+				out = append(out, 0)
+			}
+		default:
+			for range min(n-len(out), 1+r.IntN(60)) {
+				out = append(out, uint32(r.IntN(2)))
+			}
+		}
+	}
+	return out
+}
+
+type benchSet struct {
+	name  string
+	width uint
+	vals  []uint32
+}
+
+func benchSets(n int) []benchSet {
+	r := rand.New(rand.NewPCG(1, 2))
+	sets := []benchSet{{"levels_w1", 1, benchLevels(r, n)}}
+	for _, w := range []uint{3, 8, 12, 20} {
+		sets = append(sets, benchSet{fmt.Sprintf("indices_w%d", w), w, genRuns(r, n, w)})
+	}
+	return sets
+}
+
+var benchPages = []struct {
+	name string
+	size int
+}{{"64KiB", 64 << 10}, {"1MiB", 1 << 20}}
+
+func BenchmarkDecode(b *testing.B) {
+	for _, p := range benchPages {
+		n := p.size / 4
+		for _, s := range benchSets(n) {
+			enc, err := Encode(nil, s.vals, s.width)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(s.name+"/"+p.name, func(b *testing.B) {
+				dst, err := Decode(nil, enc, s.width, n)
+				if err != nil || dst[n-1] != s.vals[n-1] || dst[n/2] != s.vals[n/2] {
+					b.Fatal("wrong output", err)
+				}
+				b.SetBytes(int64(4 * n))
+				b.ReportAllocs()
+				for b.Loop() {
+					dst, _ = Decode(dst[:0], enc, s.width, n)
+				}
+				b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gvalues/s")
+			})
+		}
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	for _, p := range benchPages {
+		n := p.size / 4
+		for _, s := range benchSets(n) {
+			b.Run(s.name+"/"+p.name, func(b *testing.B) {
+				out, err := Encode(nil, s.vals, s.width)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if back, err := Decode(nil, out, s.width, n); err != nil || back[n-1] != s.vals[n-1] {
+					b.Fatal("wrong output", err)
+				}
+				b.SetBytes(int64(4 * n))
+				b.ReportAllocs()
+				for b.Loop() {
+					out, _ = Encode(out[:0], s.vals, s.width)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkBoolean(b *testing.B) {
+	for _, p := range benchPages {
+		n := p.size
+		lv := benchLevels(rand.New(rand.NewPCG(3, 4)), n)
+		bools := make([]bool, n)
+		for i, v := range lv {
+			bools[i] = v == 1
+		}
+		enc := EncodeBoolean(nil, bools)
+		b.Run("decode/"+p.name, func(b *testing.B) {
+			dst, _, err := DecodeBoolean(nil, enc, n)
+			if err != nil || dst[n-1] != bools[n-1] {
+				b.Fatal("wrong output", err)
+			}
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			for b.Loop() {
+				dst, _, _ = DecodeBoolean(dst[:0], enc, n)
+			}
+		})
+		b.Run("encode/"+p.name, func(b *testing.B) {
+			out := EncodeBoolean(nil, bools)
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			for b.Loop() {
+				out = EncodeBoolean(out[:0], bools)
+			}
+		})
+	}
+}

@@ -1,0 +1,60 @@
+//go:build (386 || amd64 || arm || arm64 || loong64 || mips64le || mipsle || ppc64le || riscv64 || wasm) && !purego
+
+package unsafecast
+
+import "unsafe"
+
+// Native reports whether this build copies memory directly (true) or
+// converts value by value (false).
+const Native = true
+
+// Decode sets dst[i] to the little-endian value at src[i*size:], for every i
+// in dst. It panics if len(src) < len(dst)*Size[T](); src and dst must not
+// overlap.
+func Decode[T Fixed](dst []T, src []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	n := len(dst) * Size[T]()
+	_ = src[n-1]
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n), src)
+}
+
+// Encode writes the little-endian image of src into dst[:len(src)*Size[T]()].
+// It panics if dst is too short; src and dst must not overlap.
+func Encode[T Fixed](dst []byte, src []T) {
+	if len(src) == 0 {
+		return
+	}
+	n := len(src) * Size[T]()
+	_ = dst[n-1]
+	copy(dst, unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), n))
+}
+
+// BoolBytes returns the bytes (0 or 1) of the booleans of b. On this build
+// the result aliases b; callers must treat it as read-only.
+func BoolBytes(b []bool) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b))
+}
+
+// ExpandBits sets dst[i] to bit i of src, least significant bit first. It
+// panics if len(src) < ceil(len(dst)/8).
+func ExpandBits(dst []bool, src []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	ExpandBitsToBytes(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)), src)
+}
+
+// PackBits sets bit i of dst, least significant bit first, to src[i], and
+// the padding bits of the last byte to zero. It panics if
+// len(dst) < ceil(len(src)/8).
+func PackBits(dst []byte, src []bool) {
+	if len(src) == 0 {
+		return
+	}
+	PackBytesToBits(dst, unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)))
+}

@@ -1,0 +1,61 @@
+// Package deflate compresses and decompresses gzip streams (RFC 1952) with
+// libdeflate, writing straight into caller memory with reusable contexts.
+//
+// Parquet's GZIP codec stores each page as a gzip stream, which may hold
+// several concatenated members; [Decompressor.Decompress] decodes them all.
+// A [Compressor] holds one libdeflate compressor at a fixed level and a
+// [Decompressor] one libdeflate decompressor; both are meant to be reused
+// across many pages and released with Close. Neither is safe for concurrent
+// use: give each goroutine its own, or keep them in a sync.Pool.
+//
+// Without cgo the package still compiles: [Available] is false and the
+// constructors return [ErrUnavailable].
+package deflate
+
+import (
+	"errors"
+	"fmt"
+)
+
+var (
+	// ErrUnavailable is returned by the constructors when the package was
+	// built without cgo.
+	ErrUnavailable = errors.New("deflate: libdeflate unavailable (built without cgo)")
+	// ErrCorrupt reports input that is not a valid sequence of gzip members.
+	ErrCorrupt = errors.New("deflate: corrupt input")
+	// ErrDstTooSmall reports that the decompressed content does not fit in
+	// dst's spare capacity.
+	ErrDstTooSmall = errors.New("deflate: destination too small")
+	// ErrLevel reports a compression level outside [MinLevel, MaxLevel].
+	ErrLevel = errors.New("deflate: invalid compression level")
+	// ErrClosed is returned by methods called after Close.
+	ErrClosed = errors.New("deflate: use after Close")
+	// ErrInternal reports any other failure of libdeflate.
+	ErrInternal = errors.New("deflate: library error")
+)
+
+// The compression levels accepted by [NewCompressor]: 0 stores the data
+// uncompressed, 1 is fastest, 6 is zlib's default, 12 compresses best.
+const (
+	MinLevel     = 0
+	MaxLevel     = 12
+	DefaultLevel = 6
+)
+
+// CompressBound returns the largest gzip stream [Compressor.Compress]
+// produces for an n-byte input at any level: a dst with this much spare
+// capacity never makes it allocate. It equals libdeflate 1.14's
+// libdeflate_gzip_compress_bound: 5 bytes per (at least one) 5000-byte block,
+// 9 bytes of end padding and 18 bytes of gzip header and trailer. n must not
+// be negative.
+func CompressBound(n int) int {
+	blocks := max((n+4999)/5000, 1)
+	return n + 5*blocks + 1 + 8 + 18
+}
+
+func checkLevel(level int) error {
+	if level < MinLevel || level > MaxLevel {
+		return fmt.Errorf("%w: %d not in [%d, %d]", ErrLevel, level, MinLevel, MaxLevel)
+	}
+	return nil
+}

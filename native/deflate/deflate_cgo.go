@@ -1,0 +1,185 @@
+//go:build cgo
+
+package deflate
+
+/*
+#cgo LDFLAGS: -ldeflate
+#include <stdint.h>
+#include <libdeflate.h>
+
+typedef struct {
+	int result;      // enum libdeflate_result of the last call
+	size_t in_used;  // input consumed by the members decoded so far
+	size_t out_used; // output produced by the members decoded so far
+	size_t members;  // members decoded
+} pq_gunzip_result;
+
+// pq_gunzip decodes every gzip member of in[0:in_n] into out[0:out_n],
+// stopping at the first error. One cgo call per page, whatever the number of
+// members.
+static pq_gunzip_result pq_gunzip(struct libdeflate_decompressor *d,
+		const uint8_t *in, size_t in_n, uint8_t *out, size_t out_n) {
+	pq_gunzip_result r = {LIBDEFLATE_SUCCESS, 0, 0, 0};
+	while (r.in_used < in_n) {
+		size_t in_used = 0, out_used = 0;
+		r.result = libdeflate_gzip_decompress_ex(d, in + r.in_used, in_n - r.in_used,
+			out + r.out_used, out_n - r.out_used, &in_used, &out_used);
+		if (r.result != LIBDEFLATE_SUCCESS) {
+			break;
+		}
+		if (in_used == 0) { // cannot happen: a member is at least 18 bytes
+			r.result = LIBDEFLATE_BAD_DATA;
+			break;
+		}
+		r.in_used += in_used;
+		r.out_used += out_used;
+		r.members++;
+	}
+	return r;
+}
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"unsafe"
+)
+
+// Available reports whether the package was built with cgo and binds
+// libdeflate. When false every constructor returns [ErrUnavailable].
+const Available = true
+
+// Compressor writes gzip streams at a fixed level with one reused libdeflate
+// compressor. It is not safe for concurrent use.
+type Compressor struct {
+	c       *C.struct_libdeflate_compressor
+	cleanup runtime.Cleanup
+	scratch [1]byte // stands in for an empty src
+}
+
+// NewCompressor returns a Compressor at level, in [MinLevel, MaxLevel].
+func NewCompressor(level int) (*Compressor, error) {
+	if err := checkLevel(level); err != nil {
+		return nil, err
+	}
+	p := C.libdeflate_alloc_compressor(C.int(level))
+	if p == nil {
+		return nil, fmt.Errorf("%w: libdeflate_alloc_compressor(%d) failed", ErrInternal, level)
+	}
+	c := &Compressor{c: p}
+	c.cleanup = runtime.AddCleanup(c, func(p *C.struct_libdeflate_compressor) {
+		C.libdeflate_free_compressor(p)
+	}, p)
+	return c, nil
+}
+
+// Compress appends a single-member gzip stream holding src to dst and
+// returns the extended slice. The stream is written straight into dst's
+// spare capacity when that is at least [CompressBound](len(src)); otherwise
+// dst is first grown (a new backing array: dst's own spare capacity is left
+// untouched). dst may be nil; src may be empty; dst's spare capacity must not
+// overlap src. The header carries no name and a zero modification time.
+func (c *Compressor) Compress(dst, src []byte) ([]byte, error) {
+	if c.c == nil {
+		return nil, ErrClosed
+	}
+	bound := CompressBound(len(src))
+	if cap(dst)-len(dst) < bound {
+		dst = slices.Grow(dst, bound)
+	}
+	n := len(dst)
+	in := unsafe.Pointer(&c.scratch[0])
+	if len(src) > 0 {
+		in = unsafe.Pointer(unsafe.SliceData(src))
+	}
+	w := C.libdeflate_gzip_compress(c.c, in, C.size_t(len(src)),
+		unsafe.Pointer(&dst[:cap(dst)][n]), C.size_t(cap(dst)-n))
+	runtime.KeepAlive(c)
+	if w == 0 {
+		return nil, fmt.Errorf("%w: libdeflate_gzip_compress returned 0 with %d bytes of room", ErrInternal, cap(dst)-n)
+	}
+	return dst[:n+int(w)], nil
+}
+
+// Close frees the libdeflate compressor. It is idempotent; any later
+// Compress returns [ErrClosed].
+func (c *Compressor) Close() error {
+	if c.c != nil {
+		c.cleanup.Stop()
+		C.libdeflate_free_compressor(c.c)
+		c.c = nil
+	}
+	return nil
+}
+
+// Decompressor decodes gzip streams with one reused libdeflate decompressor.
+// It is not safe for concurrent use.
+type Decompressor struct {
+	d       *C.struct_libdeflate_decompressor
+	cleanup runtime.Cleanup
+	scratch [1]byte // stands in for an empty dst
+}
+
+// NewDecompressor returns a Decompressor.
+func NewDecompressor() (*Decompressor, error) {
+	p := C.libdeflate_alloc_decompressor()
+	if p == nil {
+		return nil, fmt.Errorf("%w: libdeflate_alloc_decompressor failed", ErrInternal)
+	}
+	d := &Decompressor{d: p}
+	d.cleanup = runtime.AddCleanup(d, func(p *C.struct_libdeflate_decompressor) {
+		C.libdeflate_free_decompressor(p)
+	}, p)
+	return d, nil
+}
+
+// Decompress decodes src, one or more concatenated gzip members, into dst's
+// spare capacity dst[len(dst):cap(dst)] and returns dst extended by the
+// content. It never allocates and never writes past cap(dst): content that
+// does not fit returns an error wrapping [ErrDstTooSmall]. Input that is not
+// a sequence of valid members (bad header, CRC or size trailer, trailing
+// garbage, empty input) returns an error wrapping [ErrCorrupt] naming
+// libdeflate's result and the failing member. On error the result is nil and
+// dst's spare capacity holds unspecified bytes. dst may be nil; src must not
+// overlap dst's spare capacity.
+func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
+	if d.d == nil {
+		return nil, ErrClosed
+	}
+	if len(src) == 0 {
+		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
+	}
+	n := len(dst)
+	out := (*C.uint8_t)(unsafe.Pointer(&d.scratch[0]))
+	if cap(dst) > n {
+		out = (*C.uint8_t)(unsafe.Pointer(&dst[:cap(dst)][n]))
+	}
+	r := C.pq_gunzip(d.d, (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
+		out, C.size_t(cap(dst)-n))
+	runtime.KeepAlive(d)
+	switch r.result {
+	case C.LIBDEFLATE_SUCCESS:
+		return dst[:n+int(r.out_used)], nil
+	case C.LIBDEFLATE_INSUFFICIENT_SPACE:
+		return nil, fmt.Errorf("%w: LIBDEFLATE_INSUFFICIENT_SPACE in gzip member %d at offset %d (%d bytes of room)",
+			ErrDstTooSmall, r.members, r.in_used, cap(dst)-n)
+	case C.LIBDEFLATE_BAD_DATA:
+		return nil, fmt.Errorf("%w: LIBDEFLATE_BAD_DATA in gzip member %d at offset %d", ErrCorrupt, r.members, r.in_used)
+	default:
+		return nil, fmt.Errorf("%w: libdeflate result %d in gzip member %d at offset %d",
+			ErrInternal, r.result, r.members, r.in_used)
+	}
+}
+
+// Close frees the libdeflate decompressor. It is idempotent; any later
+// Decompress returns [ErrClosed].
+func (d *Decompressor) Close() error {
+	if d.d != nil {
+		d.cleanup.Stop()
+		C.libdeflate_free_decompressor(d.d)
+		d.d = nil
+	}
+	return nil
+}

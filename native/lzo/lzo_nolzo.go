@@ -1,0 +1,39 @@
+//go:build !cgo || nolzo
+
+package lzo
+
+// Available reports whether the package was built with cgo, without the
+// nolzo tag, and binds liblzo2. When false every constructor returns
+// [ErrUnavailable].
+const Available = false
+
+// Compressor is the placeholder of builds without liblzo2: [NewCompressor]
+// never returns one.
+type Compressor struct{}
+
+// NewCompressor returns [ErrUnavailable] (or [ErrLevel] for a bad level).
+func NewCompressor(level int) (*Compressor, error) {
+	if err := checkLevel(level); err != nil {
+		return nil, err
+	}
+	return nil, ErrUnavailable
+}
+
+// Compress returns [ErrUnavailable].
+func (c *Compressor) Compress(dst, src []byte) ([]byte, error) { return nil, ErrUnavailable }
+
+// Close does nothing.
+func (c *Compressor) Close() error { return nil }
+
+// Decompressor is the placeholder of builds without liblzo2:
+// [NewDecompressor] never returns one.
+type Decompressor struct{}
+
+// NewDecompressor returns [ErrUnavailable].
+func NewDecompressor() (*Decompressor, error) { return nil, ErrUnavailable }
+
+// Decompress returns [ErrUnavailable].
+func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) { return nil, ErrUnavailable }
+
+// Close does nothing.
+func (d *Decompressor) Close() error { return nil }

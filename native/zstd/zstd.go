@@ -1,0 +1,149 @@
+// Package zstd compresses and decompresses whole Zstandard frames
+// (RFC 8878) with reusable contexts, writing straight into caller memory.
+//
+// It binds the C library bundled in github.com/DataDog/zstd through that
+// package's context type. A [Compressor] holds one context at a fixed level
+// and a [Decompressor] another; both are meant to be reused across many
+// pages (pool them rather than create one per page). Close drops the
+// context, but github.com/DataDog/zstd has no explicit free: its finalizer
+// releases the C memory at a later garbage collection. Neither type is safe
+// for concurrent use: give each goroutine its own, or keep them in a
+// sync.Pool.
+//
+// Without cgo the package still compiles: [Available] is false and the
+// constructors return [ErrUnavailable]. [CompressBound] and
+// [FrameContentSize] are pure Go and work in both builds.
+package zstd
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+var (
+	// ErrUnavailable is returned by the constructors when the package was
+	// built without cgo.
+	ErrUnavailable = errors.New("zstd: native zstd unavailable (built without cgo)")
+	// ErrCorrupt reports input that is not a valid sequence of zstd frames.
+	ErrCorrupt = errors.New("zstd: corrupt input")
+	// ErrDstTooSmall reports that the decompressed content does not fit in
+	// dst's spare capacity.
+	ErrDstTooSmall = errors.New("zstd: destination too small")
+	// ErrLevel reports a compression level outside [MinLevel, MaxLevel].
+	ErrLevel = errors.New("zstd: invalid compression level")
+	// ErrClosed is returned by methods called after Close.
+	ErrClosed = errors.New("zstd: use after Close")
+	// ErrInternal reports any other failure of the C library.
+	ErrInternal = errors.New("zstd: library error")
+)
+
+// The compression levels accepted by [NewCompressor]. Negative levels are
+// libzstd's fast modes; 0 selects libzstd's default (3).
+const (
+	MinLevel     = -131072
+	MaxLevel     = 22
+	DefaultLevel = 3
+)
+
+// CompressBound returns the largest compressed size of an n-byte input: a
+// dst with this much spare capacity never makes [Compressor.Compress]
+// allocate. It follows ZSTD_COMPRESSBOUND from zstd.h.
+func CompressBound(n int) int {
+	margin := 0
+	if n < 128<<10 {
+		margin = (128<<10 - n) >> 11
+	}
+	return n + n>>8 + margin
+}
+
+// Frame magic numbers (RFC 8878, sections 3.1.1 and 3.1.2).
+const (
+	frameMagic          = 0xFD2FB528
+	skippableMagicMask  = 0xFFFFFFF0
+	skippableMagicValue = 0x184D2A50
+	windowLogMax        = 31 // ZSTD_WINDOWLOG_MAX on 64-bit targets
+
+	// Frames of zstd v0.4 to v0.7, which libzstd still decodes.
+	legacyMagicFirst = 0xFD2FB524
+	legacyMagicLast  = 0xFD2FB527
+)
+
+// FrameContentSize reads the header of the frame at the start of src and
+// returns the content size it declares. known is false when the header
+// leaves the size out (streaming writers do), when src starts with a
+// skippable frame, which carries no content, or with a legacy (v0.4 to v0.7)
+// frame, whose header this function does not parse. Only the first frame is read:
+// src holding several concatenated frames may decompress to more. The
+// declared size is the writer's claim, not a checked fact: use it to refuse
+// or size a buffer, never to trust the data.
+//
+// err wraps [ErrCorrupt] when src is too short to hold the header, does not
+// start with a zstd magic number, or sets a reserved bit or an oversized
+// window. It never reads outside src and never allocates.
+func FrameContentSize(src []byte) (size uint64, known bool, err error) {
+	if len(src) < 4 {
+		return 0, false, fmt.Errorf("%w: %d bytes, too short for a frame header", ErrCorrupt, len(src))
+	}
+	magic := binary.LittleEndian.Uint32(src)
+	if magic&skippableMagicMask == skippableMagicValue {
+		if len(src) < 8 {
+			return 0, false, fmt.Errorf("%w: truncated skippable frame header", ErrCorrupt)
+		}
+		return 0, false, nil
+	}
+	if magic >= legacyMagicFirst && magic <= legacyMagicLast {
+		return 0, false, nil
+	}
+	if magic != frameMagic {
+		return 0, false, fmt.Errorf("%w: unknown frame magic %#08x", ErrCorrupt, magic)
+	}
+	if len(src) < 5 {
+		return 0, false, fmt.Errorf("%w: truncated frame header", ErrCorrupt)
+	}
+	fhd := src[4]
+	fcsFlag := fhd >> 6
+	singleSegment := fhd&0x20 != 0
+	if fhd&0x08 != 0 {
+		return 0, false, fmt.Errorf("%w: reserved bit set in frame header descriptor", ErrCorrupt)
+	}
+	dictIDSize := [4]int{0, 1, 2, 4}[fhd&3]
+	fcsSize := [4]int{0, 2, 4, 8}[fcsFlag]
+	if fcsFlag == 0 && singleSegment {
+		fcsSize = 1
+	}
+	pos := 5
+	headerSize := pos + dictIDSize + fcsSize
+	if !singleSegment {
+		headerSize++
+	}
+	if len(src) < headerSize {
+		return 0, false, fmt.Errorf("%w: truncated frame header (%d of %d bytes)", ErrCorrupt, len(src), headerSize)
+	}
+	if !singleSegment {
+		if windowLog := 10 + int(src[pos]>>3); windowLog > windowLogMax {
+			return 0, false, fmt.Errorf("%w: window log %d too large", ErrCorrupt, windowLog)
+		}
+		pos++
+	}
+	pos += dictIDSize
+	switch fcsSize {
+	case 0:
+		return 0, false, nil
+	case 1:
+		return uint64(src[pos]), true, nil
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(src[pos:])) + 256, true, nil
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(src[pos:])), true, nil
+	default:
+		return binary.LittleEndian.Uint64(src[pos:]), true, nil
+	}
+}
+
+func checkLevel(level int) error {
+	if level < MinLevel || level > MaxLevel {
+		return fmt.Errorf("%w: %d not in [%d, %d]", ErrLevel, level, MinLevel, MaxLevel)
+	}
+	return nil
+}
