@@ -12,52 +12,60 @@ import (
 // BenchmarkCodec compares the binding with direct one-shot
 // BrotliEncoderCompress / BrotliDecoderDecompress calls, at quality 5 and
 // window 22.
-func BenchmarkCodec(b *testing.B) {
+func BenchmarkCodec(b *testing.B) { nativetest.Bench(b, CompressBound, impls(b)...) }
+
+// TestOverhead reports the binding's CPU-time overhead over the direct C
+// call (PQCODEC_OVERHEAD=1 go test -run Overhead -v).
+func TestOverhead(t *testing.T) { nativetest.Overhead(t, impls(t)...) }
+
+// impls returns the binding and the direct C call, in that order.
+func impls(tb testing.TB) []nativetest.Impl {
 	const quality, window = 5, 22
 	comp, err := NewCompressor(quality, window)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer comp.Close()
+	tb.Cleanup(func() { _ = comp.Close() })
 	dec, err := NewDecompressor()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer dec.Close()
+	tb.Cleanup(func() { _ = dec.Close() })
 
-	nativetest.Bench(b, CompressBound,
-		nativetest.Impl{
+	return []nativetest.Impl{
+		{
 			Name: "binding",
 			Compress: func(dst, src []byte) []byte {
 				out, err := comp.Compress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 			Decompress: func(dst, src []byte) []byte {
 				out, err := dec.Decompress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 		},
-		nativetest.Impl{
+		{
 			Name: "direct",
 			Compress: func(dst, src []byte) []byte {
 				n := brotlic.Compress(dst[:cap(dst)], src, quality, window)
 				if n == 0 {
-					b.Fatal("BrotliEncoderCompress failed")
+					tb.Fatal("BrotliEncoderCompress failed")
 				}
 				return dst[:n]
 			},
 			Decompress: func(dst, src []byte) []byte {
 				n := brotlic.Decompress(dst[:cap(dst)], src)
 				if n < 0 {
-					b.Fatal("BrotliDecoderDecompress failed")
+					tb.Fatal("BrotliDecoderDecompress failed")
 				}
 				return dst[:n]
 			},
-		})
+		},
+	}
 }

@@ -11,54 +11,62 @@ import (
 
 // BenchmarkCodec compares the binding with direct libdeflate_gzip_compress /
 // libdeflate_gzip_decompress calls on reused contexts, at level 6.
-func BenchmarkCodec(b *testing.B) {
+func BenchmarkCodec(b *testing.B) { nativetest.Bench(b, CompressBound, impls(b)...) }
+
+// TestOverhead reports the binding's CPU-time overhead over the direct C
+// call (PQCODEC_OVERHEAD=1 go test -run Overhead -v).
+func TestOverhead(t *testing.T) { nativetest.Overhead(t, impls(t)...) }
+
+// impls returns the binding and the direct C call, in that order.
+func impls(tb testing.TB) []nativetest.Impl {
 	const level = 6
 	comp, err := NewCompressor(level)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer comp.Close()
+	tb.Cleanup(func() { _ = comp.Close() })
 	dec, err := NewDecompressor()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer dec.Close()
+	tb.Cleanup(func() { _ = dec.Close() })
 	ctx := deflatec.New(level)
-	defer ctx.Free()
+	tb.Cleanup(ctx.Free)
 
-	nativetest.Bench(b, CompressBound,
-		nativetest.Impl{
+	return []nativetest.Impl{
+		{
 			Name: "binding",
 			Compress: func(dst, src []byte) []byte {
 				out, err := comp.Compress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 			Decompress: func(dst, src []byte) []byte {
 				out, err := dec.Decompress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 		},
-		nativetest.Impl{
+		{
 			Name: "direct",
 			Compress: func(dst, src []byte) []byte {
 				n := ctx.Compress(dst[:cap(dst)], src)
 				if n == 0 {
-					b.Fatal("libdeflate_gzip_compress failed")
+					tb.Fatal("libdeflate_gzip_compress failed")
 				}
 				return dst[:n]
 			},
 			Decompress: func(dst, src []byte) []byte {
 				r, n := ctx.Decompress(dst[:cap(dst)], src)
 				if r != 0 {
-					b.Fatal("libdeflate_gzip_decompress failed")
+					tb.Fatal("libdeflate_gzip_decompress failed")
 				}
 				return dst[:n]
 			},
-		})
+		},
+	}
 }

@@ -11,53 +11,61 @@ import (
 
 // BenchmarkCodec compares the binding with direct lzo1x_1_compress /
 // lzo1x_decompress_safe calls with reused working memory, at LZO1X-1.
-func BenchmarkCodec(b *testing.B) {
+func BenchmarkCodec(b *testing.B) { nativetest.Bench(b, CompressBound, impls(b)...) }
+
+// TestOverhead reports the binding's CPU-time overhead over the direct C
+// call (PQCODEC_OVERHEAD=1 go test -run Overhead -v).
+func TestOverhead(t *testing.T) { nativetest.Overhead(t, impls(t)...) }
+
+// impls returns the binding and the direct C call, in that order.
+func impls(tb testing.TB) []nativetest.Impl {
 	comp, err := NewCompressor(Level1)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer comp.Close()
+	tb.Cleanup(func() { _ = comp.Close() })
 	dec, err := NewDecompressor()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer dec.Close()
+	tb.Cleanup(func() { _ = dec.Close() })
 	ctx := lzoc.New()
-	defer ctx.Free()
+	tb.Cleanup(ctx.Free)
 
-	nativetest.Bench(b, CompressBound,
-		nativetest.Impl{
+	return []nativetest.Impl{
+		{
 			Name: "binding",
 			Compress: func(dst, src []byte) []byte {
 				out, err := comp.Compress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 			Decompress: func(dst, src []byte) []byte {
 				out, err := dec.Decompress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 		},
-		nativetest.Impl{
+		{
 			Name: "direct",
 			Compress: func(dst, src []byte) []byte {
 				n := ctx.Compress(dst[:cap(dst)], src)
 				if n < 0 {
-					b.Fatal("lzo1x_1_compress failed")
+					tb.Fatal("lzo1x_1_compress failed")
 				}
 				return dst[:n]
 			},
 			Decompress: func(dst, src []byte) []byte {
 				n := lzoc.Decompress(dst[:cap(dst)], src)
 				if n < 0 {
-					b.Fatal("lzo1x_decompress_safe failed")
+					tb.Fatal("lzo1x_decompress_safe failed")
 				}
 				return dst[:n]
 			},
-		})
+		},
+	}
 }

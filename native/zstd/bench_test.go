@@ -11,54 +11,62 @@ import (
 
 // BenchmarkCodec compares the binding with direct ZSTD_compressCCtx /
 // ZSTD_decompressDCtx calls on a reused context, at level 3.
-func BenchmarkCodec(b *testing.B) {
+func BenchmarkCodec(b *testing.B) { nativetest.Bench(b, CompressBound, impls(b)...) }
+
+// TestOverhead reports the binding's CPU-time overhead over the direct C
+// call (PQCODEC_OVERHEAD=1 go test -run Overhead -v).
+func TestOverhead(t *testing.T) { nativetest.Overhead(t, impls(t)...) }
+
+// impls returns the binding and the direct C call, in that order.
+func impls(tb testing.TB) []nativetest.Impl {
 	const level = 3
 	comp, err := NewCompressor(level)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer comp.Close()
+	tb.Cleanup(func() { _ = comp.Close() })
 	dec, err := NewDecompressor()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer dec.Close()
+	tb.Cleanup(func() { _ = dec.Close() })
 	ctx := zstdc.New()
-	defer ctx.Free()
+	tb.Cleanup(ctx.Free)
 
-	nativetest.Bench(b, CompressBound,
-		nativetest.Impl{
+	return []nativetest.Impl{
+		{
 			Name: "binding",
 			Compress: func(dst, src []byte) []byte {
 				out, err := comp.Compress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 			Decompress: func(dst, src []byte) []byte {
 				out, err := dec.Decompress(dst, src)
 				if err != nil {
-					b.Fatal(err)
+					tb.Fatal(err)
 				}
 				return out
 			},
 		},
-		nativetest.Impl{
+		{
 			Name: "direct",
 			Compress: func(dst, src []byte) []byte {
 				r := ctx.Compress(dst[:cap(dst)], src, level)
 				if zstdc.IsError(r) {
-					b.Fatal("ZSTD_compressCCtx failed")
+					tb.Fatal("ZSTD_compressCCtx failed")
 				}
 				return dst[:r]
 			},
 			Decompress: func(dst, src []byte) []byte {
 				r := ctx.Decompress(dst[:cap(dst)], src)
 				if zstdc.IsError(r) {
-					b.Fatal("ZSTD_decompressDCtx failed")
+					tb.Fatal("ZSTD_decompressDCtx failed")
 				}
 				return dst[:r]
 			},
-		})
+		},
+	}
 }
