@@ -344,14 +344,20 @@ func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, m
 	return dst, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
 }
 
-// decodeLevels decodes n levels from a bare RLE/bit-packed hybrid stream.
+// decodeLevels decodes n levels from a bare RLE/bit-packed hybrid stream,
+// straight into dst.
 func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]int16, error) {
-	var err error
-	r.scratch, err = rle.Decode(r.scratch[:0], stream, levelWidth(maxLevel), n)
+	base := len(dst)
+	dst, err := rle.DecodeLevels(dst, stream, levelWidth(maxLevel), n)
 	if err != nil {
-		return dst, err
+		return dst[:base], err
 	}
-	return appendLevels(dst, r.scratch, maxLevel)
+	for _, l := range dst[base:] {
+		if int(l) > maxLevel {
+			return dst[:base], fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, l, maxLevel)
+		}
+	}
+	return dst, nil
 }
 
 func levelWidth(maxLevel int) uint { return uint(bits.Len(uint(maxLevel))) }
