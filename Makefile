@@ -40,9 +40,14 @@ demo: deps
 cross:
 	bash scripts/cross.sh
 
+# Corpus for the test binaries inside Docker (testdata/ inside the repo is mounted anyway).
+CORPUS ?= $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))
+
 cross-docker:
-	docker build -f Dockerfile.build -t pqcodec-cross .
-	docker run --rm -v "$(CURDIR)":/src -w /src pqcodec-cross
+	docker build --platform=linux/amd64 -f Dockerfile.build -t pqcodec-cross .
+	docker run --rm --platform=linux/amd64 -v "$(CURDIR)":/src \
+		$(if $(CORPUS),-v "$(abspath $(CORPUS))":/corpus:ro -e PQCODEC_TESTDATA=/corpus) \
+		pqcodec-cross sh -c 'make cross; rc=$$?; chown -R $(shell id -u):$(shell id -g) dist 2>/dev/null; exit $$rc'
 
 # testdata fetches apache/parquet-testing for machines without ../shared.
 testdata:
