@@ -20,7 +20,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"unsafe"
 
 	pqcompress "github.com/parquet-go/parquet-go/compress"
 	pqbrotli "github.com/parquet-go/parquet-go/compress/brotli"
@@ -81,15 +80,8 @@ func (c *Codec) CompressionCodec() format.CompressionCodec {
 }
 
 // Encode writes the compressed form of src to dst[:0], reusing dst's
-// capacity, and returns it. When dst's capacity overlaps src it compresses
-// into a new slice instead: parquet-go's writer can pass such a dst (its
-// page buffer may be a view of the column's values while the scratch buffer
-// it swaps with is a view of the same memory), and no codec can compress in
-// place.
+// capacity, and returns it. dst's capacity must not overlap src.
 func (c *Codec) Encode(dst, src []byte) ([]byte, error) {
-	if overlap(dst[:cap(dst)], src) {
-		dst = nil
-	}
 	out, err := c.f.Compress(c.codec, dst[:0], src)
 	if err != nil {
 		return dst[:0], fmt.Errorf("parquetgo: %w", err)
@@ -116,15 +108,6 @@ func (c *Codec) Decode(dst, src []byte) ([]byte, error) {
 		return out, nil
 	}
 	return c.fallback.Decode(dst, src)
-}
-
-// overlap reports whether a and b share memory.
-func overlap(a, b []byte) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	a0, b0 := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
 }
 
 // hadoopSize adds up the chunk lengths of a Hadoop-framed page whose chunks
