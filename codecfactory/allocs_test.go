@@ -2,6 +2,7 @@ package codecfactory
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,4 +53,69 @@ func TestZeroAllocs(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestContextsSurviveGC checks that idle contexts outlive garbage
+// collections (a sync.Pool would drop them, and re-creating a native context
+// allocates), with and without the race detector.
+func TestContextsSurviveGC(t *testing.T) {
+	src := genData(datasets[5], 16<<10, 1)
+	for _, nf := range testFactories(t) {
+		for _, c := range allCodecs {
+			t.Run(fmt.Sprintf("%s/%v", nf.name, c), func(t *testing.T) {
+				comp := compressed(t, nf.f, c, src)
+				dst := make([]byte, 0, len(src))
+				_, err := nf.f.Decompress(c, dst, comp, len(src))
+				require.NoError(t, err)
+				allocs := testing.AllocsPerRun(3, func() {
+					runtime.GC()
+					if _, err := nf.f.Decompress(c, dst, comp, len(src)); err != nil {
+						t.Fatal(err)
+					}
+				})
+				switch _, lib := nf.f.Implementation(c); lib {
+				case "github.com/andybalholm/brotli":
+					require.LessOrEqual(t, allocs, 3.0) // see TestZeroAllocs
+				case "github.com/klauspost/compress/zstd":
+					// The decoder keeps its block buffers in sync.Pools of
+					// its own, which a collection empties.
+					require.LessOrEqual(t, allocs, 8.0)
+				default:
+					require.Zero(t, allocs)
+				}
+			})
+		}
+	}
+}
+
+// TestClose checks that a closed Factory frees its idle contexts and still
+// works, creating and closing a context per call.
+func TestClose(t *testing.T) {
+	src := genData(datasets[5], 16<<10, 1)
+	for _, nf := range testFactories(t) {
+		for _, c := range allCodecs {
+			t.Run(fmt.Sprintf("%s/%v", nf.name, c), func(t *testing.T) {
+				comp := compressed(t, nf.f, c, src)
+				require.NoError(t, nf.f.Close())
+				require.NoError(t, nf.f.Close(), "Close is idempotent")
+				for range 2 {
+					out, err := nf.f.Decompress(c, nil, comp, len(src))
+					require.NoError(t, err)
+					require.Equal(t, src, out)
+				}
+			})
+		}
+	}
+}
+
+// compressed returns src compressed with c by f, or an LZO fixture when f
+// cannot compress LZO.
+func compressed(t *testing.T, f *Factory, c Codec, src []byte) []byte {
+	t.Helper()
+	if !canCompress(f, c) {
+		return lzoFixture(t, src)
+	}
+	comp, err := f.Compress(c, nil, src)
+	require.NoError(t, err)
+	return comp
 }

@@ -8,6 +8,8 @@ import (
 
 type nativeBrotliCompressor struct{ c *nbrotli.Compressor }
 
+func (b nativeBrotliCompressor) Close() error { return b.c.Close() }
+
 func (b nativeBrotliCompressor) compress(dst, src []byte) ([]byte, error) {
 	out, err := b.c.Compress(dst, src)
 	if err != nil {
@@ -17,6 +19,8 @@ func (b nativeBrotliCompressor) compress(dst, src []byte) ([]byte, error) {
 }
 
 type nativeBrotliDecompressor struct{ d *nbrotli.Decompressor }
+
+func (b nativeBrotliDecompressor) Close() error { return b.d.Close() }
 
 func (b nativeBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
 	out, err := b.d.Decompress(dst, src)

@@ -3,9 +3,9 @@
 // ZSTD, LZ4_RAW) behind one pooled, allocation-free API.
 //
 // A [Factory] is created once with [New] and shared: it is safe for
-// concurrent use and keeps, per codec, a pool of compression and
-// decompression contexts in a fixed array indexed by [Codec], so a page costs
-// no allocation once warm when dst has the capacity ([Factory.CompressBound]
+// concurrent use and keeps, per codec, a bounded list of idle compression
+// and decompression contexts in a fixed array indexed by [Codec]; the lists
+// survive garbage collection, so a page costs no allocation once warm when dst has the capacity ([Factory.CompressBound]
 // for compression, the header's uncompressed size for decompression). The two
 // calls a reader and a writer make per page are [Factory.Decompress] (dst,
 // src, uncompressed size from the page header) and [Factory.Compress]

@@ -1,9 +1,6 @@
 package codecfactory
 
-import (
-	"fmt"
-	"sync"
-)
+import "fmt"
 
 // A compressor compresses whole pages for one codec. It is owned by one
 // goroutine at a time (the Factory pools it).
@@ -36,15 +33,17 @@ type codecImpl struct {
 }
 
 // Factory compresses and decompresses Parquet pages with every codec. It
-// keeps, per codec, a pool of compression and decompression contexts (native
-// library contexts, or pure-Go encoders and decoders), so the steady state
-// allocates nothing. A Factory is safe for concurrent use by any number of
-// goroutines; create one per process (or per set of options) and share it.
+// keeps, per codec, a bounded list of idle compression and decompression
+// contexts (native library contexts, or pure-Go encoders and decoders),
+// which survive garbage collection, so the steady state allocates nothing.
+// A Factory is safe for concurrent use by any number of goroutines; create
+// one per process (or per set of options) and share it. [Factory.Close]
+// frees the native memory of its idle contexts.
 type Factory struct {
 	cfg    config
 	impl   [numCodecs]codecImpl
-	comp   [numCodecs]sync.Pool
-	decomp [numCodecs]sync.Pool
+	comp   [numCodecs]idleList[compressor]
+	decomp [numCodecs]idleList[decompressor]
 }
 
 // New returns a Factory configured by opts. It uses the native (cgo)
@@ -71,20 +70,38 @@ func New(opts ...Option) (*Factory, error) {
 	f.impl[Zstd] = zstdImpl(&f.cfg, native)
 	f.impl[Lz4Raw] = lz4RawImpl()
 	// Create one context of each kind now, so configuration errors surface
-	// here and the pools start warm.
+	// here and the lists start warm.
+	idle := idleCapacity()
 	for c := range Codec(numCodecs) {
+		f.comp[c].init(idle)
+		f.decomp[c].init(idle)
 		d, err := f.impl[c].newDecompressor()
 		if err != nil {
+			f.Close()
 			return nil, fmt.Errorf("codecfactory: %v decompressor: %w", c, err)
 		}
-		f.decomp[c].Put(d)
+		f.decomp[c].put(d)
 		if e, err := f.impl[c].newCompressor(); err == nil {
-			f.comp[c].Put(e)
+			f.comp[c].put(e)
 		} else if c != Lzo {
+			f.Close()
 			return nil, fmt.Errorf("codecfactory: %v compressor: %w", c, err)
 		}
 	}
 	return f, nil
+}
+
+// Close frees the native memory of the Factory's idle contexts now, instead
+// of when the garbage collector finds them. Calls in progress finish
+// normally. A Factory stays usable after Close, but then creates and frees a
+// context per call: close it only when done with it. Close always returns
+// nil.
+func (f *Factory) Close() error {
+	for c := range Codec(numCodecs) {
+		f.comp[c].close()
+		f.decomp[c].close()
+	}
+	return nil
 }
 
 // Implementation returns the names of the libraries the Factory uses to
@@ -123,17 +140,15 @@ func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 	if !c.Valid() {
 		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
 	}
-	var e compressor
-	if v := f.comp[c].Get(); v != nil {
-		e = v.(compressor)
-	} else {
+	e, ok := f.comp[c].get()
+	if !ok {
 		var err error
 		if e, err = f.impl[c].newCompressor(); err != nil {
 			return dst, fmt.Errorf("compress %v page: %w", c, err)
 		}
 	}
 	out, err := e.compress(dst, src)
-	f.comp[c].Put(e)
+	f.comp[c].put(e)
 	if err != nil {
 		return dst, fmt.Errorf("compress %v page of %d bytes: %w", c, len(src), err)
 	}
@@ -192,17 +207,15 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 		copy(grown, dst)
 		dst = grown
 	}
-	var d decompressor
-	if v := f.decomp[c].Get(); v != nil {
-		d = v.(decompressor)
-	} else {
+	d, ok := f.decomp[c].get()
+	if !ok {
 		var err error
 		if d, err = f.impl[c].newDecompressor(); err != nil {
 			return dst, fmt.Errorf("decompress %v page: %w", c, err)
 		}
 	}
 	out, err := d.decompress(dst[:base:base+n], src, n)
-	f.decomp[c].Put(d)
+	f.decomp[c].put(d)
 	if err != nil {
 		return dst[:base], fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
 	}

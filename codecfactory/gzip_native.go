@@ -13,6 +13,8 @@ const gzipNativeCompress = true
 
 type nativeGzipCompressor struct{ c *ndeflate.Compressor }
 
+func (g nativeGzipCompressor) Close() error { return g.c.Close() }
+
 func (g nativeGzipCompressor) compress(dst, src []byte) ([]byte, error) {
 	out, err := g.c.Compress(dst, src)
 	if err != nil {
@@ -22,6 +24,8 @@ func (g nativeGzipCompressor) compress(dst, src []byte) ([]byte, error) {
 }
 
 type nativeGzipDecompressor struct{ d *ndeflate.Decompressor }
+
+func (g nativeGzipDecompressor) Close() error { return g.d.Close() }
 
 func (g nativeGzipDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
 	out, err := g.d.Decompress(dst, src)

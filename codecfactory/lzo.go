@@ -39,6 +39,12 @@ func (pureLzoBlock) DecodeBlock(dst, src []byte) (int, error) {
 // hadoopDecompressor decodes Hadoop-framed pages with a block decoder.
 type hadoopDecompressor struct{ block hadoop.BlockDecoder }
 
+// Close closes the block decoder when it holds native memory.
+func (h hadoopDecompressor) Close() error {
+	closeContext(h.block)
+	return nil
+}
+
 func (h hadoopDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
 	base := len(dst)
 	if err := hadoop.Decode(dst[base:base+n], src, h.block); err != nil {

@@ -11,6 +11,8 @@ import (
 // nativeLzoBlock decodes LZO1X blocks with liblzo2.
 type nativeLzoBlock struct{ d *nlzo.Decompressor }
 
+func (b nativeLzoBlock) Close() error { return b.d.Close() }
+
 func (b nativeLzoBlock) DecodeBlock(dst, src []byte) (int, error) {
 	out, err := b.d.Decompress(dst[:0:len(dst)], src)
 	if errors.Is(err, nlzo.ErrDstTooSmall) {
@@ -24,6 +26,8 @@ func (b nativeLzoBlock) DecodeBlock(dst, src []byte) (int, error) {
 
 // nativeLzoCompressor writes Hadoop-framed LZO1X blocks with liblzo2.
 type nativeLzoCompressor struct{ c *nlzo.Compressor }
+
+func (l nativeLzoCompressor) Close() error { return l.c.Close() }
 
 func (l nativeLzoCompressor) EncodeBlock(dst, src []byte) ([]byte, error) {
 	out, err := l.c.Compress(dst, src)

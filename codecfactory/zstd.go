@@ -129,6 +129,8 @@ func zstdCheck(src []byte, n int) error {
 
 type nativeZstdCompressor struct{ c *nzstd.Compressor }
 
+func (z nativeZstdCompressor) Close() error { return z.c.Close() }
+
 func (z nativeZstdCompressor) compress(dst, src []byte) ([]byte, error) {
 	out, err := z.c.Compress(dst, src)
 	if err != nil {
@@ -138,6 +140,8 @@ func (z nativeZstdCompressor) compress(dst, src []byte) ([]byte, error) {
 }
 
 type nativeZstdDecompressor struct{ d *nzstd.Decompressor }
+
+func (z nativeZstdDecompressor) Close() error { return z.d.Close() }
 
 func (z nativeZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
 	out, err := z.d.Decompress(dst, src)
@@ -154,11 +158,15 @@ func (z nativeZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, erro
 
 type pureZstdCompressor struct{ e *kzstd.Encoder }
 
+func (z pureZstdCompressor) Close() error { return z.e.Close() }
+
 func (z pureZstdCompressor) compress(dst, src []byte) ([]byte, error) {
 	return z.e.EncodeAll(src, dst), nil
 }
 
 type pureZstdDecompressor struct{ d *kzstd.Decoder }
+
+func (z pureZstdDecompressor) Close() error { z.d.Close(); return nil }
 
 func (z pureZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
 	out, err := z.d.DecodeAll(src, dst)
