@@ -384,8 +384,12 @@ func encode[T Integer](dst []byte, src []T) []byte {
 		first = src[0]
 	}
 	pos := encodeHeader(buf, n0, len(src), int64(first))
-	for i := 1; i < len(src); i += encBlockSize {
-		pos = encodeBlock(buf, pos, src[i-1:min(i+encBlockSize, len(src))])
+	i := 0
+	for ; len(src)-i > encBlockSize; i += encBlockSize {
+		pos = encodeFullBlock(buf, pos, (*[encBlockSize + 1]T)(src[i:]))
+	}
+	if len(src)-i > 1 {
+		pos = encodeBlock(buf, pos, src[i:])
 	}
 	return dst[:pos]
 }
@@ -399,145 +403,137 @@ func encodeHeader(buf []byte, pos, n int, first int64) int {
 	return pos + binary.PutVarint(buf[pos:], first)
 }
 
-// encodeInt32Func writes the DELTA_BINARY_PACKED encoding of n int32 values
-// at buf[pos:], which must hold maxEncodedLen[int32](n) bytes, and returns
-// the new position. fill(dst, i) stores values i, i+1, ... into dst.
-func encodeInt32Func(buf []byte, pos, n int, fill func(dst []int32, i int)) int {
-	var block [encBlockSize + 1]int32
-	if n > 0 {
-		fill(block[:1], 0)
-	}
-	pos = encodeHeader(buf, pos, n, int64(block[0]))
-	for i := 1; i < n; i += encBlockSize {
-		k := min(encBlockSize, n-i)
-		fill(block[1:1+k], i)
-		pos = encodeBlock(buf, pos, block[:1+k])
-		block[0] = block[k]
-	}
-	return pos
-}
-
 // encodeBlock writes the block of the deltas between consecutive values of
-// src (2 to 129 values) at buf[pos:] and returns the new position.
+// src (2 to encBlockSize+1 values) at buf[pos:] and returns the new
+// position. buf[pos:] must hold a block of maxEncodedLen.
 func encodeBlock[T Integer](buf []byte, pos int, src []T) int {
+	if len(src) == encBlockSize+1 {
+		return encodeFullBlock(buf, pos, (*[encBlockSize + 1]T)(src))
+	}
 	switch s := any(src).(type) {
 	case []int32:
-		return encodeBlock32(buf, pos, s)
+		return encodePartialBlock[int32, uint32](buf, pos, s)
 	case []int64:
-		return encodeBlock64(buf, pos, s)
+		return encodePartialBlock[int64, uint64](buf, pos, s)
 	}
 	panic("unreachable")
 }
 
-func encodeBlock32(buf []byte, pos int, src []int32) int {
-	var d [encBlockSize]uint32 // the padding of a partial block stays 0
-	n := len(src) - 1
-	src = src[:n+1]
-	// Four running minimums break the dependency chain.
-	m0 := src[1] - src[0]
-	m1, m2, m3 := m0, m0, m0
-	i := 0
-	for ; i+4 <= n; i += 4 {
-		s := src[i : i+5]
-		x0, x1, x2, x3 := s[1]-s[0], s[2]-s[1], s[3]-s[2], s[4]-s[3]
-		d[i], d[i+1], d[i+2], d[i+3] = uint32(x0), uint32(x1), uint32(x2), uint32(x3)
-		m0, m1, m2, m3 = min(m0, x0), min(m1, x1), min(m2, x2), min(m3, x3)
+// encodeFullBlock is encodeBlock for a whole block.
+func encodeFullBlock[T Integer](buf []byte, pos int, src *[encBlockSize + 1]T) int {
+	switch s := any(src).(type) {
+	case *[encBlockSize + 1]int32:
+		return encodeFull[int32, uint32](buf, pos, s)
+	case *[encBlockSize + 1]int64:
+		return encodeFull[int64, uint64](buf, pos, s)
 	}
-	for ; i < n; i++ {
-		x := src[i+1] - src[i]
-		d[i] = uint32(x)
-		m0 = min(m0, x)
-	}
-	minDelta := min(m0, m1, m2, m3)
-	m := uint32(minDelta)
-	pos += binary.PutVarint(buf[pos:], int64(minDelta))
-	widths := buf[pos : pos+encMiniblocks]
-	pos += encMiniblocks
+	panic("unreachable")
+}
+
+// word is the unsigned type the deltas of T are packed from: U(x) keeps the
+// bits of x.
+type word interface{ uint32 | uint64 }
+
+// encodeFull writes the block of the 128 deltas of src. One pass computes the
+// deltas, their minimum and the maximum of each miniblock: the bit width of a
+// miniblock is that of its maximum less the minimum, which fits U even where
+// the subtraction overflows T.
+func encodeFull[T Integer, U word](buf []byte, pos int, src *[encBlockSize + 1]T) int {
+	var d [encBlockSize]U
+	var hi [encMiniblocks]T
+	lo := src[1] - src[0]
 	for mb := range encMiniblocks {
-		lo := mb * encMiniSize
-		if lo >= n {
-			widths[mb] = 0 // unused miniblocks hold no data
-			continue
-		}
-		mini := (*[encMiniSize]uint32)(d[lo:])
-		var or uint32
-		if n-lo >= encMiniSize {
-			var o0, o1, o2, o3 uint32
-			for j := 0; j < encMiniSize; j += 4 {
-				v := mini[j : j+4 : j+4]
-				v[0] -= m
-				v[1] -= m
-				v[2] -= m
-				v[3] -= m
-				o0, o1, o2, o3 = o0|v[0], o1|v[1], o2|v[2], o3|v[3]
-			}
-			or = o0 | o1 | o2 | o3
-		} else {
-			for j := range n - lo {
-				mini[j] -= m
-				or |= mini[j]
-			}
-		}
-		w := uint(bits.Len32(or))
+		lo, hi[mb] = miniDeltas((*[encMiniSize]U)(d[mb*encMiniSize:]), (*[encMiniSize + 1]T)(src[mb*encMiniSize:]), lo)
+	}
+	pos += binary.PutVarint(buf[pos:], int64(lo))
+	widths := buf[pos : pos+encMiniblocks : pos+encMiniblocks]
+	pos += encMiniblocks
+	m := U(lo)
+	for mb := range encMiniblocks {
+		w := uint(bits.Len64(uint64(U(hi[mb]) - m)))
 		widths[mb] = byte(w)
-		bitpack.Pack32(buf[pos:], mini, w)
-		pos += 4 * int(w)
+		if w == 0 {
+			continue // every delta is the minimum: no bits
+		}
+		dm := (*[encMiniSize]U)(d[mb*encMiniSize:])
+		subMin(dm, m)
+		pos = packMiniblock(buf, pos, dm, w)
 	}
 	return pos
 }
 
-func encodeBlock64(buf []byte, pos int, src []int64) int {
-	var d [encBlockSize]uint64 // the padding of a partial block stays 0
+// miniDeltas stores the 32 deltas of the 33 values of s in d and returns the
+// minimum of lo and the deltas, and the maximum of the deltas. It is kept
+// out of line, where its loop has every register.
+//
+//go:noinline
+func miniDeltas[T Integer, U word](d *[encMiniSize]U, s *[encMiniSize + 1]T, lo T) (T, T) {
+	h0, h1 := s[1]-s[0], s[1]-s[0]
+	lo1 := lo
+	for j := range encMiniSize / 2 {
+		x0, x1 := s[2*j+1]-s[2*j], s[2*j+2]-s[2*j+1]
+		d[2*j], d[2*j+1] = U(x0), U(x1)
+		lo, h0 = min(lo, x0), max(h0, x0)
+		lo1, h1 = min(lo1, x1), max(h1, x1)
+	}
+	return min(lo, lo1), max(h0, h1)
+}
+
+// subMin subtracts m from the 32 values of d.
+//
+//go:noinline
+func subMin[U word](d *[encMiniSize]U, m U) {
+	for j := range encMiniSize / 4 {
+		v := (*[4]U)(d[4*j:])
+		v[0], v[1], v[2], v[3] = v[0]-m, v[1]-m, v[2]-m, v[3]-m
+	}
+}
+
+// encodePartialBlock writes the block of the fewer than 128 deltas of src
+// (2 to 128 values). Miniblocks past the last delta get width 0 and no data;
+// the padding of the last one packs as zeros.
+func encodePartialBlock[T Integer, U word](buf []byte, pos int, src []T) int {
+	var d [encBlockSize]U
 	n := len(src) - 1
-	src = src[:n+1]
-	m0 := src[1] - src[0]
-	m1, m2, m3 := m0, m0, m0
-	i := 0
-	for ; i+4 <= n; i += 4 {
-		s := src[i : i+5]
-		x0, x1, x2, x3 := s[1]-s[0], s[2]-s[1], s[3]-s[2], s[4]-s[3]
-		d[i], d[i+1], d[i+2], d[i+3] = uint64(x0), uint64(x1), uint64(x2), uint64(x3)
-		m0, m1, m2, m3 = min(m0, x0), min(m1, x1), min(m2, x2), min(m3, x3)
+	lo := src[1] - src[0]
+	for j := range n {
+		x := src[j+1] - src[j]
+		d[j] = U(x)
+		lo = min(lo, x)
 	}
-	for ; i < n; i++ {
-		x := src[i+1] - src[i]
-		d[i] = uint64(x)
-		m0 = min(m0, x)
+	m := U(lo)
+	for j := n; j < len(d); j++ {
+		d[j] = m
 	}
-	minDelta := min(m0, m1, m2, m3)
-	m := uint64(minDelta)
-	pos += binary.PutVarint(buf[pos:], minDelta)
-	widths := buf[pos : pos+encMiniblocks]
+	pos += binary.PutVarint(buf[pos:], int64(lo))
+	widths := buf[pos : pos+encMiniblocks : pos+encMiniblocks]
 	pos += encMiniblocks
 	for mb := range encMiniblocks {
-		lo := mb * encMiniSize
-		if lo >= n {
+		if mb*encMiniSize >= n {
 			widths[mb] = 0
 			continue
 		}
-		mini := (*[encMiniSize]uint64)(d[lo:])
-		var or uint64
-		if n-lo >= encMiniSize {
-			var o0, o1, o2, o3 uint64
-			for j := 0; j < encMiniSize; j += 4 {
-				v := mini[j : j+4 : j+4]
-				v[0] -= m
-				v[1] -= m
-				v[2] -= m
-				v[3] -= m
-				o0, o1, o2, o3 = o0|v[0], o1|v[1], o2|v[2], o3|v[3]
-			}
-			or = o0 | o1 | o2 | o3
-		} else {
-			for j := range n - lo {
-				mini[j] -= m
-				or |= mini[j]
-			}
+		dm := (*[encMiniSize]U)(d[mb*encMiniSize:])
+		var or U
+		for j := range dm {
+			dm[j] -= m
+			or |= dm[j]
 		}
-		w := uint(bits.Len64(or))
+		w := uint(bits.Len64(uint64(or)))
 		widths[mb] = byte(w)
-		bitpack.Pack64(buf[pos:], mini, w)
-		pos += 4 * int(w)
+		pos = packMiniblock(buf, pos, dm, w)
 	}
 	return pos
+}
+
+// packMiniblock packs the 32 values of d with width bits at buf[pos:] and
+// returns the new position.
+func packMiniblock[U word](buf []byte, pos int, d *[encMiniSize]U, width uint) int {
+	switch d := any(d).(type) {
+	case *[32]uint32:
+		bitpack.Pack32(buf[pos:], d, width)
+	case *[32]uint64:
+		bitpack.Pack64(buf[pos:], d, width)
+	}
+	return pos + 4*int(width)
 }

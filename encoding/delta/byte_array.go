@@ -238,35 +238,6 @@ type byteArrays struct {
 	n       int
 }
 
-func (a *byteArrays) at(i int) []byte {
-	if a.size < 0 {
-		return a.values[a.offsets[i]:a.offsets[i+1]]
-	}
-	return a.values[i*a.size : (i+1)*a.size]
-}
-
-// prefix returns the length of the prefix value i shares with value i-1.
-func (a *byteArrays) prefix(i int) int {
-	if i == 0 {
-		return 0
-	}
-	return commonPrefix(a.at(i-1), a.at(i))
-}
-
-func commonPrefix(a, b []byte) int {
-	n := min(len(a), len(b))
-	a, b = a[:n], b[:n]
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
-			return i + bits.TrailingZeros64(x)/8
-		}
-	}
-	for ; i < n && a[i] == b[i]; i++ {
-	}
-	return i
-}
-
 // EncodeByteArray appends the DELTA_BYTE_ARRAY encoding of the values held as
 // in [DecodeByteArray] — value k is values[offsets[k]:offsets[k+1]] — to dst
 // and returns the extended slice. dst may be nil and must not overlap values.
@@ -297,24 +268,105 @@ func EncodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
 	return encodeByteArray(dst, &a, len(src)), nil
 }
 
-// encodeByteArray encodes the values of a, whose bytes total size. Prefixes
-// are recomputed in each of the three sections rather than stored.
+// encodeByteArray encodes the values of a, whose bytes total size, a block
+// of 128 values at a time: each value's prefix is computed once, and the
+// suffix lengths and the suffixes go to the spare capacity of dst, past the
+// largest possible sections before them, until they are moved down behind
+// the prefix lengths.
 func encodeByteArray(dst []byte, a *byteArrays, size int) []byte {
-	n0 := len(dst)
-	dst = slices.Grow(dst, 2*maxEncodedLen[int32](a.n)+size)
+	n0, n := len(dst), a.n
+	bound := maxEncodedLen[int32](n)
+	// 16 bytes of slack for the short suffix copies.
+	dst = slices.Grow(dst, 2*bound+size+16)
 	buf := dst[:cap(dst)]
-	pos := encodeInt32Func(buf, n0, a.n, func(dst []int32, i int) {
-		for j := range dst {
-			dst[j] = int32(a.prefix(i + j))
+	sufStart, dataStart := n0+bound, n0+2*bound
+	// bounds[j] is the start of value i+j-1 of the current block, so
+	// bounds[j+1] is the end of value i+j-1 and the start of value i+j.
+	var pre, suf [encBlockSize + 1]int32
+	var bounds [encBlockSize + 2]int
+	data := dataStart
+	if n > 0 {
+		lo, hi := 0, a.size
+		if a.size < 0 {
+			lo, hi = int(a.offsets[0]), int(a.offsets[1])
 		}
-	})
-	pos = encodeInt32Func(buf, pos, a.n, func(dst []int32, i int) {
-		for j := range dst {
-			dst[j] = int32(len(a.at(i+j)) - a.prefix(i+j))
-		}
-	})
-	for i := range a.n {
-		pos += copy(buf[pos:], a.at(i)[a.prefix(i):])
+		bounds[0], bounds[1] = lo, hi
+		suf[0] = int32(hi - lo)
+		data += copy(buf[data:], a.values[lo:hi])
 	}
+	posP := encodeHeader(buf, n0, n, 0)
+	posS := encodeHeader(buf, sufStart, n, int64(suf[0]))
+	for i := 1; i < n; i += encBlockSize {
+		k := min(encBlockSize, n-i)
+		if a.size < 0 {
+			for j, o := range a.offsets[i+1 : i+1+k] {
+				bounds[j+2] = int(o)
+			}
+		} else {
+			for j := range k {
+				bounds[j+2] = bounds[j+1] + a.size
+			}
+		}
+		prefixes(&pre, &suf, &bounds, k, a.values)
+		data = copySuffixes(buf, data, a.values, &pre, &bounds, k)
+		posP = encodeBlock(buf, posP, pre[:k+1])
+		posS = encodeBlock(buf, posS, suf[:k+1])
+		pre[0], suf[0] = pre[k], suf[k]
+		bounds[0], bounds[1] = bounds[k], bounds[k+1]
+	}
+	pos := posP + copy(buf[posP:], buf[sufStart:posS])
+	pos += copy(buf[pos:], buf[dataStart:data])
 	return dst[:pos]
+}
+
+// prefixes stores in pre[1:k+1] and suf[1:k+1] the prefix and suffix lengths
+// of the k values after the one at values[bounds[0]:bounds[1]], value j
+// spanning values[bounds[j]:bounds[j+1]].
+func prefixes(pre, suf *[encBlockSize + 1]int32, bounds *[encBlockSize + 2]int, k int, values []byte) {
+	for j := 1; j <= k && j <= encBlockSize; j++ {
+		prevLo, lo, hi := bounds[j-1], bounds[j], bounds[j+1]
+		n := hi - lo
+		m := min(n, lo-prevLo)
+		p := 0
+		if hi+8 <= len(values) {
+			// The 8-byte loads stay within values; bytes past m may
+			// match but do not count.
+			for {
+				x := binary.LittleEndian.Uint64(values[prevLo+p:prevLo+p+8]) ^ binary.LittleEndian.Uint64(values[lo+p:lo+p+8])
+				if x != 0 {
+					p += bits.TrailingZeros64(x) / 8
+					break
+				}
+				if p += 8; p >= m {
+					break
+				}
+			}
+			p = min(p, m)
+		} else {
+			for p < m && values[prevLo+p] == values[lo+p] {
+				p++
+			}
+		}
+		pre[j], suf[j] = int32(p), int32(n-p)
+	}
+}
+
+// copySuffixes appends the suffixes of the k values of [prefixes] at
+// buf[data:], which has 16 bytes of slack past them, and returns the new
+// data position.
+func copySuffixes(buf []byte, data int, values []byte, pre *[encBlockSize + 1]int32, bounds *[encBlockSize + 2]int, k int) int {
+	for j := 1; j <= k && j <= encBlockSize; j++ {
+		s, hi := bounds[j]+int(pre[j]), bounds[j+1]
+		if hi-s <= 32 && hi+16 <= len(values) {
+			// Whole 16-byte moves, reading and writing at most 15 bytes
+			// past the suffix.
+			for q := 0; q < hi-s; q += 16 {
+				copy16(buf[data+q:data+q+16], values[s+q:s+q+16])
+			}
+		} else {
+			copy(buf[data:], values[s:hi])
+		}
+		data += hi - s
+	}
+	return data
 }

@@ -93,14 +93,38 @@ func EncodeLengthByteArray(dst, values []byte, offsets []int32) ([]byte, error) 
 	n0 := len(dst)
 	dst = slices.Grow(dst, maxEncodedLen[int32](n)+len(data))
 	buf := dst[:cap(dst)]
-	pos := encodeInt32Func(buf, n0, n, func(dst []int32, i int) {
-		o := offsets[i : i+len(dst)+1]
-		for j := range dst {
-			dst[j] = o[j+1] - o[j]
-		}
-	})
+	pos := encodeLengths(buf, n0, offsets)
 	pos += copy(buf[pos:], data)
 	return dst[:pos], nil
+}
+
+// encodeLengths writes the DELTA_BINARY_PACKED encoding of the lengths of
+// the values delimited by the checked offsets at buf[pos:], which must hold
+// maxEncodedLen[int32](len(offsets)-1) bytes, and returns the new position.
+func encodeLengths(buf []byte, pos int, offsets []int32) int {
+	n := max(len(offsets)-1, 0)
+	var blk [encBlockSize + 1]int32
+	if n > 0 {
+		blk[0] = offsets[1] - offsets[0]
+	}
+	pos = encodeHeader(buf, pos, n, int64(blk[0]))
+	i := 1
+	for ; n-i >= encBlockSize; i += encBlockSize {
+		o := (*[encBlockSize + 1]int32)(offsets[i:])
+		for j := range encBlockSize {
+			blk[j+1] = o[j+1] - o[j]
+		}
+		pos = encodeFullBlock(buf, pos, &blk)
+		blk[0] = blk[encBlockSize]
+	}
+	if k := n - i; k > 0 {
+		o := offsets[i : i+k+1]
+		for j := range k {
+			blk[j+1] = o[j+1] - o[j]
+		}
+		pos = encodeBlock(buf, pos, blk[:k+1])
+	}
+	return pos
 }
 
 // checkOffsets reports whether offsets are non-decreasing indexes of values.
