@@ -434,17 +434,10 @@ func encodeFullBlock[T Integer](buf []byte, pos int, src *[encBlockSize + 1]T) i
 // bits of x.
 type word interface{ uint32 | uint64 }
 
-// encodeFull writes the block of the 128 deltas of src. One pass computes the
-// deltas, their minimum and the maximum of each miniblock: the bit width of a
-// miniblock is that of its maximum less the minimum, which fits U even where
-// the subtraction overflows T.
+// encodeFull writes the block of the 128 deltas of src.
 func encodeFull[T Integer, U word](buf []byte, pos int, src *[encBlockSize + 1]T) int {
 	var d [encBlockSize]U
-	var hi [encMiniblocks]T
-	lo := src[1] - src[0]
-	for mb := range encMiniblocks {
-		lo, hi[mb] = miniDeltas((*[encMiniSize]U)(d[mb*encMiniSize:]), (*[encMiniSize + 1]T)(src[mb*encMiniSize:]), lo)
-	}
+	lo, hi := blockDeltas(&d, src)
 	pos += binary.PutVarint(buf[pos:], int64(lo))
 	widths := buf[pos : pos+encMiniblocks : pos+encMiniblocks]
 	pos += encMiniblocks
@@ -452,14 +445,30 @@ func encodeFull[T Integer, U word](buf []byte, pos int, src *[encBlockSize + 1]T
 	for mb := range encMiniblocks {
 		w := uint(bits.Len64(uint64(U(hi[mb]) - m)))
 		widths[mb] = byte(w)
-		if w == 0 {
-			continue // every delta is the minimum: no bits
+		if w != 0 { // else every delta is the minimum: no bits
+			pos = packMiniblock(buf, pos, (*[encMiniSize]U)(d[mb*encMiniSize:]), w)
 		}
-		dm := (*[encMiniSize]U)(d[mb*encMiniSize:])
-		subMin(dm, m)
-		pos = packMiniblock(buf, pos, dm, w)
 	}
 	return pos
+}
+
+// blockDeltasGo is the reference for blockDeltas: it stores the 128 deltas
+// of src less their minimum in d, and returns that minimum and the maximum
+// delta of each miniblock. The bit width of a miniblock is that of its
+// maximum less the minimum, which fits U even where the subtraction
+// overflows T. A miniblock whose maximum is the minimum (width 0) may be left
+// holding anything.
+func blockDeltasGo[T Integer, U word](d *[encBlockSize]U, src *[encBlockSize + 1]T) (lo T, hi [encMiniblocks]T) {
+	lo = src[1] - src[0]
+	for mb := range encMiniblocks {
+		lo, hi[mb] = miniDeltas((*[encMiniSize]U)(d[mb*encMiniSize:]), (*[encMiniSize + 1]T)(src[mb*encMiniSize:]), lo)
+	}
+	for mb := range encMiniblocks {
+		if hi[mb] != lo {
+			subMin((*[encMiniSize]U)(d[mb*encMiniSize:]), U(lo))
+		}
+	}
+	return lo, hi
 }
 
 // miniDeltas stores the 32 deltas of the 33 values of s in d and returns the

@@ -244,15 +244,19 @@ type byteArrays struct {
 // It returns an error wrapping [ErrInvalidArgument] when offsets decrease or
 // point outside values.
 func EncodeByteArray(dst, values []byte, offsets []int32) ([]byte, error) {
-	if err := checkOffsets(values, offsets); err != nil {
-		return dst, err
-	}
 	a := byteArrays{values: values, offsets: offsets, size: -1, n: max(len(offsets)-1, 0)}
 	size := 0
-	if a.n > 0 {
-		size = int(offsets[a.n] - offsets[0])
+	if n := a.n; n > 0 {
+		if offsets[0] < 0 || offsets[n] < offsets[0] || int(offsets[n]) > len(values) {
+			return dst, checkOffsets(values, offsets)
+		}
+		size = int(offsets[n] - offsets[0])
 	}
-	return encodeByteArray(dst, &a, size), nil
+	out, ok := encodeByteArray(dst, &a, size)
+	if !ok {
+		return dst, checkOffsets(values, offsets)
+	}
+	return out, nil
 }
 
 // EncodeFixedLenByteArray appends the DELTA_BYTE_ARRAY encoding of the
@@ -265,15 +269,17 @@ func EncodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
 		return dst, fmt.Errorf("%w: %d bytes are not a whole number of %d-byte values", ErrInvalidArgument, len(src), size)
 	}
 	a := byteArrays{values: src, size: size, n: len(src) / size}
-	return encodeByteArray(dst, &a, len(src)), nil
+	out, _ := encodeByteArray(dst, &a, len(src)) // fixed sizes are valid
+	return out, nil
 }
 
 // encodeByteArray encodes the values of a, whose bytes total size, a block
 // of 128 values at a time: each value's prefix is computed once, and the
 // suffix lengths and the suffixes go to the spare capacity of dst, past the
 // largest possible sections before them, until they are moved down behind
-// the prefix lengths.
-func encodeByteArray(dst []byte, a *byteArrays, size int) []byte {
+// the prefix lengths. It returns false, and dst, when the offsets of a
+// decrease or point past its values.
+func encodeByteArray(dst []byte, a *byteArrays, size int) ([]byte, bool) {
 	n0, n := len(dst), a.n
 	bound := maxEncodedLen[int32](n)
 	// 16 bytes of slack for the short suffix copies.
@@ -289,6 +295,9 @@ func encodeByteArray(dst []byte, a *byteArrays, size int) []byte {
 		lo, hi := 0, a.size
 		if a.size < 0 {
 			lo, hi = int(a.offsets[0]), int(a.offsets[1])
+			if lo < 0 || hi < lo || hi > len(a.values) {
+				return dst[:n0], false
+			}
 		}
 		bounds[0], bounds[1] = lo, hi
 		suf[0] = int32(hi - lo)
@@ -299,8 +308,17 @@ func encodeByteArray(dst []byte, a *byteArrays, size int) []byte {
 	for i := 1; i < n; i += encBlockSize {
 		k := min(encBlockSize, n-i)
 		if a.size < 0 {
+			// Offsets are checked before they are used: with none
+			// negative, no difference overflows and one sign bit tells
+			// whether they decrease.
+			prev, bad := a.offsets[i], int32(0)
 			for j, o := range a.offsets[i+1 : i+1+k] {
 				bounds[j+2] = int(o)
+				bad |= o | (o - prev)
+				prev = o
+			}
+			if bad < 0 || int(prev) > len(a.values) {
+				return dst[:n0], false
 			}
 		} else {
 			for j := range k {
@@ -316,7 +334,7 @@ func encodeByteArray(dst []byte, a *byteArrays, size int) []byte {
 	}
 	pos := posP + copy(buf[posP:], buf[sufStart:posS])
 	pos += copy(buf[pos:], buf[dataStart:data])
-	return dst[:pos]
+	return dst[:pos], true
 }
 
 // prefixes stores in pre[1:k+1] and suf[1:k+1] the prefix and suffix lengths

@@ -3,8 +3,10 @@ package delta
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -224,4 +226,44 @@ func FuzzEncodeReference(f *testing.F) {
 			t.Fatal("DELTA_BINARY_PACKED")
 		}
 	})
+}
+
+// TestEncodeBadOffsetsLate checks offsets that go wrong past the first
+// block, including a decrease that wraps around when subtracted in int32
+// and one that follows an offset past the end of the values.
+func TestEncodeBadOffsetsLate(t *testing.T) {
+	values := make([]byte, 1000)
+	good := make([]int32, 301)
+	for i := range good {
+		good[i] = int32(i * 3)
+	}
+	bad := map[string][]int32{
+		"past the end then back": {0, 2000, 5},
+		"wraps":                  {0, math.MaxInt32, math.MinInt32, 5},
+	}
+	for _, at := range []int{1, 2, 128, 129, 130, 200, 300} {
+		o := slices.Clone(good)
+		o[at] = o[at-1] - 1
+		bad[fmt.Sprint("decrease at ", at)] = o
+		o = slices.Clone(good)
+		o[at] = -5
+		bad[fmt.Sprint("negative at ", at)] = o
+		o = slices.Clone(good)
+		o[at] = math.MinInt32
+		bad[fmt.Sprint("min at ", at)] = o
+		if at < 300 {
+			o = slices.Clone(good)
+			o[at] = 5000
+			bad[fmt.Sprint("past the end at ", at)] = o
+		}
+	}
+	for name, offsets := range bad {
+		dst := []byte("keep")
+		got, err := EncodeLengthByteArray(dst, values, offsets)
+		require.ErrorIs(t, err, ErrInvalidArgument, name)
+		require.Equal(t, "keep", string(got), name)
+		got, err = EncodeByteArray(dst, values, offsets)
+		require.ErrorIs(t, err, ErrInvalidArgument, name)
+		require.Equal(t, "keep", string(got), name)
+	}
 }

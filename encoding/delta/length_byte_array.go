@@ -82,37 +82,47 @@ func decodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, 
 // dst may be nil and must not overlap values. It returns an error wrapping
 // [ErrInvalidArgument] when offsets decrease or point outside values.
 func EncodeLengthByteArray(dst, values []byte, offsets []int32) ([]byte, error) {
-	if err := checkOffsets(values, offsets); err != nil {
-		return dst, err
-	}
 	n := max(len(offsets)-1, 0)
 	var data []byte
 	if n > 0 {
+		if offsets[0] < 0 || offsets[n] < offsets[0] || int(offsets[n]) > len(values) {
+			return dst, checkOffsets(values, offsets)
+		}
 		data = values[offsets[0]:offsets[n]]
 	}
 	n0 := len(dst)
-	dst = slices.Grow(dst, maxEncodedLen[int32](n)+len(data))
-	buf := dst[:cap(dst)]
-	pos := encodeLengths(buf, n0, offsets)
+	out := slices.Grow(dst, maxEncodedLen[int32](n)+len(data))
+	buf := out[:cap(out)]
+	pos, bad := encodeLengths(buf, n0, offsets)
+	if bad < 0 {
+		return dst, checkOffsets(values, offsets)
+	}
 	pos += copy(buf[pos:], data)
-	return dst[:pos], nil
+	return out[:pos], nil
 }
 
 // encodeLengths writes the DELTA_BINARY_PACKED encoding of the lengths of
-// the values delimited by the checked offsets at buf[pos:], which must hold
+// the values delimited by offsets at buf[pos:], which must hold
 // maxEncodedLen[int32](len(offsets)-1) bytes, and returns the new position.
-func encodeLengths(buf []byte, pos int, offsets []int32) int {
+// It also returns the bitwise or of every offset and every length, negative
+// when an offset is negative or offsets decrease (with no negative offset,
+// no length overflows).
+func encodeLengths(buf []byte, pos int, offsets []int32) (int, int32) {
 	n := max(len(offsets)-1, 0)
 	var blk [encBlockSize + 1]int32
+	var bad int32
 	if n > 0 {
 		blk[0] = offsets[1] - offsets[0]
+		bad = offsets[0] | offsets[1] | blk[0]
 	}
 	pos = encodeHeader(buf, pos, n, int64(blk[0]))
 	i := 1
 	for ; n-i >= encBlockSize; i += encBlockSize {
 		o := (*[encBlockSize + 1]int32)(offsets[i:])
 		for j := range encBlockSize {
-			blk[j+1] = o[j+1] - o[j]
+			l := o[j+1] - o[j]
+			blk[j+1] = l
+			bad |= o[j+1] | l
 		}
 		pos = encodeFullBlock(buf, pos, &blk)
 		blk[0] = blk[encBlockSize]
@@ -120,11 +130,13 @@ func encodeLengths(buf []byte, pos int, offsets []int32) int {
 	if k := n - i; k > 0 {
 		o := offsets[i : i+k+1]
 		for j := range k {
-			blk[j+1] = o[j+1] - o[j]
+			l := o[j+1] - o[j]
+			blk[j+1] = l
+			bad |= o[j+1] | l
 		}
 		pos = encodeBlock(buf, pos, blk[:k+1])
 	}
-	return pos
+	return pos, bad
 }
 
 // checkOffsets reports whether offsets are non-decreasing indexes of values.

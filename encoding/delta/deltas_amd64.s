@@ -1,0 +1,190 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func hasAVX2() bool
+TEXT ·hasAVX2(SB), NOSPLIT, $0-1
+	XORL CX, CX
+	MOVL $0, AX
+	CPUID
+	CMPL AX, $7
+	JB   no
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX // OSXSAVE and AVX
+	CMPL CX, $0x18000000
+	JNE  no
+	XORL CX, CX
+	XGETBV               // XCR0: the OS saves XMM and YMM state
+	ANDL $6, AX
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL  $5, BX          // AVX2
+	JCC  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
+	RET
+
+// One miniblock of 8 deltas at byte offset off: Y0 = src[i+1:i+9] - src[i:i+8],
+// stored to d, folded into the running minimum Y15 and miniblock maximum Y13.
+#define DELTAS32(off) \
+	VMOVDQU off+4(SI), Y0 \
+	VPSUBD  off(SI), Y0, Y0 \
+	VMOVDQU Y0, off(DI) \
+	VPMINSD Y0, Y15, Y15 \
+	VPMAXSD Y0, Y13, Y13
+
+// func deltas32AVX2(d *[128]uint32, src *[129]int32, hi *[4]int32) int32
+TEXT ·deltas32AVX2(SB), NOSPLIT, $0-28
+	MOVQ d+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ hi+16(FP), DX
+	MOVL $0x7fffffff, AX
+	MOVD AX, X15
+	VPBROADCASTD X15, Y15 // minimum so far
+	MOVL $0x80000000, AX
+	MOVD AX, X14
+	VPBROADCASTD X14, Y14 // the smallest int32
+	XORQ CX, CX
+
+mini32:
+	VMOVDQA Y14, Y13
+	DELTAS32(0)
+	DELTAS32(32)
+	DELTAS32(64)
+	DELTAS32(96)
+	VEXTRACTI128 $1, Y13, X1
+	VPMAXSD      X1, X13, X13
+	VPSHUFD      $0x4e, X13, X1
+	VPMAXSD      X1, X13, X13
+	VPSHUFD      $0xb1, X13, X1
+	VPMAXSD      X1, X13, X13
+	MOVD         X13, AX
+	MOVL         AX, (DX)(CX*4)
+	ADDQ         $128, SI
+	ADDQ         $128, DI
+	INCQ         CX
+	CMPQ         CX, $4
+	JB           mini32
+
+	VEXTRACTI128 $1, Y15, X1
+	VPMINSD      X1, X15, X15
+	VPSHUFD      $0x4e, X15, X1
+	VPMINSD      X1, X15, X15
+	VPSHUFD      $0xb1, X15, X1
+	VPMINSD      X1, X15, X15 // every lane holds the minimum
+	MOVD         X15, AX
+	VINSERTI128  $1, X15, Y15, Y15
+	SUBQ         $512, DI
+	MOVQ         $4, CX
+
+sub32:
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	VPSUBD  Y15, Y0, Y0
+	VPSUBD  Y15, Y1, Y1
+	VPSUBD  Y15, Y2, Y2
+	VPSUBD  Y15, Y3, Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $128, DI
+	DECQ    CX
+	JNZ     sub32
+
+	VZEROUPPER
+	MOVL AX, ret+24(FP)
+	RET
+
+// Signed 64-bit minimum and maximum of 4 lanes, which AVX2 lacks, by
+// comparison and blend: min(Y15, Y0) into Y15, max(Y13, Y0) into Y13.
+#define MINMAX64 \
+	VPCMPGTQ  Y0, Y15, Y2 \
+	VPBLENDVB Y2, Y0, Y15, Y15 \
+	VPCMPGTQ  Y13, Y0, Y2 \
+	VPBLENDVB Y2, Y0, Y13, Y13
+
+#define DELTAS64(off) \
+	VMOVDQU off+8(SI), Y0 \
+	VPSUBQ  off(SI), Y0, Y0 \
+	VMOVDQU Y0, off(DI) \
+	MINMAX64
+
+// func deltas64AVX2(d *[128]uint64, src *[129]int64, hi *[4]int64) int64
+TEXT ·deltas64AVX2(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ hi+16(FP), DX
+	MOVQ $0x7fffffffffffffff, AX
+	MOVQ AX, X15
+	VPBROADCASTQ X15, Y15 // minimum so far
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X14
+	VPBROADCASTQ X14, Y14 // the smallest int64
+	XORQ CX, CX
+
+mini64:
+	VMOVDQA Y14, Y13
+	DELTAS64(0)
+	DELTAS64(32)
+	DELTAS64(64)
+	DELTAS64(96)
+	DELTAS64(128)
+	DELTAS64(160)
+	DELTAS64(192)
+	DELTAS64(224)
+	VEXTRACTI128 $1, Y13, X0
+	VPCMPGTQ     X13, X0, X2
+	VPBLENDVB    X2, X0, X13, X13
+	VPSHUFD      $0x4e, X13, X0
+	VPCMPGTQ     X13, X0, X2
+	VPBLENDVB    X2, X0, X13, X13
+	MOVQ         X13, AX
+	MOVQ         AX, (DX)(CX*8)
+	ADDQ         $256, SI
+	ADDQ         $256, DI
+	INCQ         CX
+	CMPQ         CX, $4
+	JB           mini64
+
+	VEXTRACTI128 $1, Y15, X0
+	VPCMPGTQ     X0, X15, X2
+	VPBLENDVB    X2, X0, X15, X15
+	VPSHUFD      $0x4e, X15, X0
+	VPCMPGTQ     X0, X15, X2
+	VPBLENDVB    X2, X0, X15, X15 // both lanes hold the minimum
+	MOVQ         X15, AX
+	VINSERTI128  $1, X15, Y15, Y15
+	SUBQ         $1024, DI
+	MOVQ         $8, CX
+
+sub64:
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	VPSUBQ  Y15, Y0, Y0
+	VPSUBQ  Y15, Y1, Y1
+	VPSUBQ  Y15, Y2, Y2
+	VPSUBQ  Y15, Y3, Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $128, DI
+	DECQ    CX
+	JNZ     sub64
+
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
