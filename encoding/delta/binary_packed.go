@@ -438,18 +438,19 @@ type word interface{ uint32 | uint64 }
 func encodeFull[T Integer, U word](buf []byte, pos int, src *[encBlockSize + 1]T) int {
 	var d [encBlockSize]U
 	lo, hi := blockDeltas(&d, src)
+	return writeFull(buf, pos, &d, lo, hi)
+}
+
+// writeFull writes a whole block given the results of blockDeltas.
+func writeFull[T Integer, U word](buf []byte, pos int, d *[encBlockSize]U, lo T, hi [encMiniblocks]T) int {
 	pos += binary.PutVarint(buf[pos:], int64(lo))
 	widths := buf[pos : pos+encMiniblocks : pos+encMiniblocks]
 	pos += encMiniblocks
 	m := U(lo)
 	for mb := range encMiniblocks {
-		w := uint(bits.Len64(uint64(U(hi[mb]) - m)))
-		widths[mb] = byte(w)
-		if w != 0 { // else every delta is the minimum: no bits
-			pos = packMiniblock(buf, pos, (*[encMiniSize]U)(d[mb*encMiniSize:]), w)
-		}
+		widths[mb] = byte(bits.Len64(uint64(U(hi[mb]) - m)))
 	}
-	return pos
+	return packBlock(buf, pos, d, (*[encMiniblocks]byte)(widths))
 }
 
 // blockDeltasGo is the reference for blockDeltas: it stores the 128 deltas
@@ -528,21 +529,25 @@ func encodePartialBlock[T Integer, U word](buf []byte, pos int, src []T) int {
 			dm[j] -= m
 			or |= dm[j]
 		}
-		w := uint(bits.Len64(uint64(or)))
-		widths[mb] = byte(w)
-		pos = packMiniblock(buf, pos, dm, w)
+		widths[mb] = byte(bits.Len64(uint64(or)))
 	}
-	return pos
+	return packBlock(buf, pos, &d, (*[encMiniblocks]byte)(widths))
 }
 
-// packMiniblock packs the 32 values of d with width bits at buf[pos:] and
-// returns the new position.
-func packMiniblock[U word](buf []byte, pos int, d *[encMiniSize]U, width uint) int {
+// packBlock packs each miniblock of d with its width at buf[pos:] and
+// returns the new position. A miniblock of width 0 takes no bytes.
+func packBlock[U word](buf []byte, pos int, d *[encBlockSize]U, widths *[encMiniblocks]byte) int {
 	switch d := any(d).(type) {
-	case *[32]uint32:
-		bitpack.Pack32(buf[pos:], d, width)
-	case *[32]uint64:
-		bitpack.Pack64(buf[pos:], d, width)
+	case *[encBlockSize]uint32:
+		for mb, w := range widths {
+			bitpack.Pack32(buf[pos:], (*[32]uint32)(d[mb*32:]), uint(w))
+			pos += 4 * int(w)
+		}
+	case *[encBlockSize]uint64:
+		for mb, w := range widths {
+			bitpack.Pack64(buf[pos:], (*[32]uint64)(d[mb*32:]), uint(w))
+			pos += 4 * int(w)
+		}
 	}
-	return pos + 4*int(width)
+	return pos
 }

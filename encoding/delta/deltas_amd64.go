@@ -37,3 +37,18 @@ func deltas32AVX2(d *[encBlockSize]uint32, src *[encBlockSize + 1]int32, hi *[en
 //
 //go:noescape
 func deltas64AVX2(d *[encBlockSize]uint64, src *[encBlockSize + 1]int64, hi *[encMiniblocks]int64) int64
+
+// lengthDeltas is lengthDeltasGo (same semantics), in AVX2 assembly where
+// the CPU has it.
+func lengthDeltas(d *[encBlockSize]uint32, o *[encBlockSize + 2]int32) (lo int32, hi [encMiniblocks]int32, bad int32) {
+	if useAVX2 {
+		lo, bad = lengthDeltasAVX2(d, o, &hi)
+		return lo, hi, bad
+	}
+	return lengthDeltasGo(d, o)
+}
+
+// lengthDeltasAVX2 implements lengthDeltas, storing the maxima in hi.
+//
+//go:noescape
+func lengthDeltasAVX2(d *[encBlockSize]uint32, o *[encBlockSize + 2]int32, hi *[encMiniblocks]int32) (lo, bad int32)

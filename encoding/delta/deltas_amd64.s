@@ -188,3 +188,90 @@ sub64:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
 	RET
+
+// 8 deltas of lengths at byte offset off: Y1 = lengths o[i+1:i+9] - o[i:i+8],
+// Y2 = the next lengths, Y0 = Y2 - Y1, with the offsets and lengths folded
+// into Y12 by bitwise or.
+#define LENGTHS32(off) \
+	VMOVDQU off+4(SI), Y1 \
+	VMOVDQU off+8(SI), Y2 \
+	VPOR    Y1, Y12, Y12 \
+	VPOR    Y2, Y12, Y12 \
+	VPSUBD  Y1, Y2, Y2 \
+	VPSUBD  off(SI), Y1, Y1 \
+	VPOR    Y1, Y12, Y12 \
+	VPOR    Y2, Y12, Y12 \
+	VPSUBD  Y1, Y2, Y0 \
+	VMOVDQU Y0, off(DI) \
+	VPMINSD Y0, Y15, Y15 \
+	VPMAXSD Y0, Y13, Y13
+
+// func lengthDeltasAVX2(d *[128]uint32, o *[130]int32, hi *[4]int32) (lo, bad int32)
+TEXT ·lengthDeltasAVX2(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ o+8(FP), SI
+	MOVQ hi+16(FP), DX
+	MOVL $0x7fffffff, AX
+	MOVD AX, X15
+	VPBROADCASTD X15, Y15 // minimum so far
+	MOVL $0x80000000, AX
+	MOVD AX, X14
+	VPBROADCASTD X14, Y14 // the smallest int32
+	VPXOR Y12, Y12, Y12   // or of offsets and lengths
+	XORQ CX, CX
+
+miniL:
+	VMOVDQA Y14, Y13
+	LENGTHS32(0)
+	LENGTHS32(32)
+	LENGTHS32(64)
+	LENGTHS32(96)
+	VEXTRACTI128 $1, Y13, X1
+	VPMAXSD      X1, X13, X13
+	VPSHUFD      $0x4e, X13, X1
+	VPMAXSD      X1, X13, X13
+	VPSHUFD      $0xb1, X13, X1
+	VPMAXSD      X1, X13, X13
+	MOVD         X13, AX
+	MOVL         AX, (DX)(CX*4)
+	ADDQ         $128, SI
+	ADDQ         $128, DI
+	INCQ         CX
+	CMPQ         CX, $4
+	JB           miniL
+
+	VMOVMSKPS Y12, BX // the sign bits of the or
+	NEGL      BX      // negative when any is set
+
+	VEXTRACTI128 $1, Y15, X1
+	VPMINSD      X1, X15, X15
+	VPSHUFD      $0x4e, X15, X1
+	VPMINSD      X1, X15, X15
+	VPSHUFD      $0xb1, X15, X1
+	VPMINSD      X1, X15, X15 // every lane holds the minimum
+	MOVD         X15, AX
+	VINSERTI128  $1, X15, Y15, Y15
+	SUBQ         $512, DI
+	MOVQ         $4, CX
+
+subL:
+	VMOVDQU (DI), Y0
+	VMOVDQU 32(DI), Y1
+	VMOVDQU 64(DI), Y2
+	VMOVDQU 96(DI), Y3
+	VPSUBD  Y15, Y0, Y0
+	VPSUBD  Y15, Y1, Y1
+	VPSUBD  Y15, Y2, Y2
+	VPSUBD  Y15, Y3, Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $128, DI
+	DECQ    CX
+	JNZ     subL
+
+	VZEROUPPER
+	MOVL AX, lo+24(FP)
+	MOVL BX, bad+28(FP)
+	RET

@@ -54,3 +54,36 @@ func checkBlockDeltas[T Integer, U word](t *testing.T, src *[encBlockSize + 1]T,
 		}
 	}
 }
+
+// TestLengthDeltasAVX2 checks the assembly kernel against lengthDeltasGo on
+// random offsets, increasing or not, including negative ones.
+func TestLengthDeltasAVX2(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewPCG(33, 34))
+	for range 2000 {
+		var o [encBlockSize + 2]int32
+		acc := r.Int32N(1000)
+		step := []int32{1, 50, 1 << 20}[r.IntN(3)]
+		for i := range o {
+			o[i] = acc
+			acc += r.Int32N(step)
+			if r.IntN(200) == 0 {
+				o[i] = []int32{-1, math.MinInt32, math.MaxInt32, 0}[r.IntN(4)]
+			}
+		}
+		var want, got [encBlockSize]uint32
+		wantLo, wantHi, wantBad := lengthDeltasGo(&want, &o)
+		var gotHi [encMiniblocks]int32
+		gotLo, gotBad := lengthDeltasAVX2(&got, &o, &gotHi)
+		require.Equal(t, wantLo, gotLo)
+		require.Equal(t, wantHi, gotHi)
+		require.Equal(t, wantBad < 0, gotBad < 0)
+		for mb := range encMiniblocks {
+			if wantHi[mb] != wantLo {
+				require.Equal(t, want[mb*encMiniSize:(mb+1)*encMiniSize], got[mb*encMiniSize:(mb+1)*encMiniSize])
+			}
+		}
+	}
+}

@@ -118,16 +118,13 @@ func encodeLengths(buf []byte, pos int, offsets []int32) (int, int32) {
 	pos = encodeHeader(buf, pos, n, int64(blk[0]))
 	i := 1
 	for ; n-i >= encBlockSize; i += encBlockSize {
-		o := (*[encBlockSize + 1]int32)(offsets[i:])
-		for j := range encBlockSize {
-			l := o[j+1] - o[j]
-			blk[j+1] = l
-			bad |= o[j+1] | l
-		}
-		pos = encodeFullBlock(buf, pos, &blk)
-		blk[0] = blk[encBlockSize]
+		var d [encBlockSize]uint32
+		lo, hi, b := lengthDeltas(&d, (*[encBlockSize + 2]int32)(offsets[i-1:]))
+		bad |= b
+		pos = writeFull(buf, pos, &d, lo, hi)
 	}
 	if k := n - i; k > 0 {
+		blk[0] = offsets[i] - offsets[i-1]
 		o := offsets[i : i+k+1]
 		for j := range k {
 			l := o[j+1] - o[j]
@@ -137,6 +134,22 @@ func encodeLengths(buf []byte, pos int, offsets []int32) (int, int32) {
 		pos = encodeBlock(buf, pos, blk[:k+1])
 	}
 	return pos, bad
+}
+
+// lengthDeltasGo is the reference for lengthDeltas: with o the offsets
+// o[0], o[1], ... delimiting the 129 values before and in a block, it does
+// what blockDeltasGo does to the lengths of those values. It also returns the
+// bitwise or of o[1:] and the lengths, negative when an offset is negative or
+// offsets decrease.
+func lengthDeltasGo(d *[encBlockSize]uint32, o *[encBlockSize + 2]int32) (lo int32, hi [encMiniblocks]int32, bad int32) {
+	var blk [encBlockSize + 1]int32
+	for j := range blk {
+		l := o[j+1] - o[j]
+		blk[j] = l
+		bad |= o[j+1] | l
+	}
+	lo, hi = blockDeltasGo(d, &blk)
+	return lo, hi, bad
 }
 
 // checkOffsets reports whether offsets are non-decreasing indexes of values.
