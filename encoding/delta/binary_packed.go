@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/pqcodec/pqcodec/internal/bitpack"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 //go:generate go run ./internal/gen -out unpack_gen.go
@@ -535,17 +536,28 @@ func encodePartialBlock[T Integer, U word](buf []byte, pos int, src []T) int {
 }
 
 // packBlock packs each miniblock of d with its width at buf[pos:] and
-// returns the new position. A miniblock of width 0 takes no bytes.
+// returns the new position. A miniblock of width 0 takes no bytes; one of
+// the full width of U is its little-endian image.
 func packBlock[U word](buf []byte, pos int, d *[encBlockSize]U, widths *[encMiniblocks]byte) int {
 	switch d := any(d).(type) {
 	case *[encBlockSize]uint32:
 		for mb, w := range widths {
-			bitpack.Pack32(buf[pos:], (*[32]uint32)(d[mb*32:]), uint(w))
+			m := (*[32]uint32)(d[mb*32:])
+			if w == 32 {
+				unsafecast.Encode(buf[pos:pos+128], m[:])
+			} else {
+				bitpack.Pack32(buf[pos:], m, uint(w))
+			}
 			pos += 4 * int(w)
 		}
 	case *[encBlockSize]uint64:
 		for mb, w := range widths {
-			bitpack.Pack64(buf[pos:], (*[32]uint64)(d[mb*32:]), uint(w))
+			m := (*[32]uint64)(d[mb*32:])
+			if w == 64 {
+				unsafecast.Encode(buf[pos:pos+256], m[:])
+			} else {
+				bitpack.Pack64(buf[pos:], m, uint(w))
+			}
 			pos += 4 * int(w)
 		}
 	}
