@@ -243,6 +243,8 @@ type byteArrays struct {
 // and returns the extended slice. dst may be nil and must not overlap values.
 // It returns an error wrapping [ErrInvalidArgument] when offsets decrease or
 // point outside values.
+// On error dst is returned unchanged, though its spare capacity may have
+// been written.
 func EncodeByteArray(dst, values []byte, offsets []int32) ([]byte, error) {
 	a := byteArrays{values: values, offsets: offsets, size: -1, n: max(len(offsets)-1, 0)}
 	size := 0
@@ -375,7 +377,7 @@ func prefixes(pre, suf *[encBlockSize + 1]int32, bounds *[encBlockSize + 2]int, 
 func copySuffixes(buf []byte, data int, values []byte, pre *[encBlockSize + 1]int32, bounds *[encBlockSize + 2]int, k int) int {
 	for j := 1; j <= k && j <= encBlockSize; j++ {
 		s, hi := bounds[j]+int(pre[j]), bounds[j+1]
-		if hi-s <= 32 && hi+16 <= len(values) {
+		if hi-s <= 64 && hi+16 <= len(values) {
 			// Whole 16-byte moves, reading and writing at most 15 bytes
 			// past the suffix.
 			for q := 0; q < hi-s; q += 16 {

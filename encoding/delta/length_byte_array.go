@@ -81,6 +81,8 @@ func decodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, 
 // values[offsets[k]:offsets[k+1]] — to dst and returns the extended slice.
 // dst may be nil and must not overlap values. It returns an error wrapping
 // [ErrInvalidArgument] when offsets decrease or point outside values.
+// On error dst is returned unchanged, though its spare capacity may have
+// been written.
 func EncodeLengthByteArray(dst, values []byte, offsets []int32) ([]byte, error) {
 	n := max(len(offsets)-1, 0)
 	var data []byte
