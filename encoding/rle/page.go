@@ -1,0 +1,196 @@
+package rle
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/pqcodec/pqcodec/internal/bitpack"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
+)
+
+// decodePage decodes len(dst) values of the given bit width (at most 32,
+// and at most the bits of T) from the bare stream src into dst: the
+// whole-page path of [Decode] and [DecodeLevels], with the checks of
+// [Decoder.Decode]. Bytes of src after the last run are ignored.
+//
+// A run may write values past its own end, up to len(dst), when a wide
+// store or a whole block of 32 is cheaper than stopping at the end: the
+// runs that follow overwrite them. After an error dst holds garbage.
+func decodePage[T Level](dst []T, src []byte, width uint) error {
+	count, size := len(dst), len(src)
+	for n := 0; n < count; {
+		off := size - len(src) // of the run header, for errors
+		var header uint64
+		switch {
+		case len(src) > 0 && src[0] < 0x80:
+			header, src = uint64(src[0]), src[1:]
+		case len(src) > 1 && src[1] < 0x80:
+			header, src = uint64(src[0]&0x7f)|uint64(src[1])<<7, src[2:]
+		default:
+			h, k := uvarint(src)
+			if k <= 0 {
+				return headerError(off, k, count-n)
+			}
+			header, src = h, src[k:]
+		}
+		left := count - n
+		if header&1 == 0 {
+			c := header >> 1
+			if c > uint64(left) {
+				return fmt.Errorf("%w: run of %d values at offset %d, only %d expected", ErrCorrupt, c, off, left)
+			}
+			nb := int(width+7) / 8
+			if len(src) < nb {
+				return fmt.Errorf("%w: truncated run value at offset %d", ErrCorrupt, size-len(src))
+			}
+			var v uint32
+			if nb == 1 {
+				v = uint32(src[0])
+			} else {
+				for i := nb - 1; i >= 0; i-- {
+					v = v<<8 | uint32(src[i])
+				}
+			}
+			if width < 32 && v>>width != 0 {
+				return fmt.Errorf("%w: run value %d at offset %d wider than %d bits", ErrCorrupt, v, size-len(src), width)
+			}
+			src = src[nb:]
+			end := n + int(c)
+			if d8, ok := any(dst).([]uint8); ok {
+				fillBytes(d8, n, end, uint8(v))
+			} else {
+				fillValues(dst, n, end, T(v))
+			}
+			n = end
+			continue
+		}
+		groups := header >> 1
+		if groups > uint64(left+7)/8 {
+			return fmt.Errorf("%w: bit-packed run of %d groups at offset %d, only %d values expected", ErrCorrupt, groups, off, left)
+		}
+		c := min(int(groups)*8, left)
+		if need := bitpack.ByteCount(c, width); len(src) < need {
+			return fmt.Errorf("%w: bit-packed run at offset %d needs %d bytes, %d left", ErrCorrupt, off, need, len(src))
+		}
+		// The unpacking may read past the run into the rest of the input
+		// (the values it decodes from there are overwritten by the runs
+		// that follow), never past the input.
+		data := src
+		src = src[min(int(groups)*int(width), len(src)):]
+		if d8, ok := any(dst).([]uint8); ok && width == 1 {
+			// A bitmap: whole bytes of it, as far as dst goes.
+			unsafecast.ExpandBitsToBytes(d8[n:n+min(count-n, (c+7)&^7)], data)
+		} else {
+			unpackRun(dst, n, n+c, data, width)
+		}
+		n += c
+	}
+	return nil
+}
+
+// uvarint is binary.Uvarint kept out of line, off the fast path of
+// decodePage.
+//
+//go:noinline
+func uvarint(src []byte) (uint64, int) { return binary.Uvarint(src) }
+
+// unpackRun unpacks the end-n values of a bit-packed run from src, which
+// holds at least the bytes of these values, into dst[n:end]. It may set
+// values of dst past end and read all of src.
+func unpackRun[T Level](dst []T, n, end int, src []byte, width uint) {
+	if d32, ok := any(dst).([]uint32); ok {
+		w := int(4 * width)
+		for ; n < end && len(d32)-n >= 32 && len(src) >= w; n += 32 {
+			bitpack.Unpack32((*[32]uint32)(d32[n:n+32]), src, width)
+			src = src[w:]
+		}
+		if n >= end {
+			return
+		}
+	}
+	unpackConvert(dst, n, end, src, width)
+}
+
+// unpackConvert is [unpackRun] through a buffer of 32 values.
+func unpackConvert[T Level](dst []T, n, end int, src []byte, width uint) {
+	var buf [32]uint32
+	w := int(4 * width)
+	for ; n < end; n += 32 {
+		unpackPadded(&buf, src, width)
+		src = src[min(w, len(src)):]
+		if len(dst)-n >= 32 {
+			o := (*[32]T)(dst[n : n+32])
+			for k, v := range &buf {
+				o[k] = T(v)
+			}
+		} else {
+			for k, v := range buf[:end-n] {
+				dst[n+k] = T(v)
+			}
+		}
+	}
+}
+
+// unpackPadded unpacks the block of 32 values at the start of src into buf,
+// reading a block truncated by the end of src as if padded with zero bytes.
+func unpackPadded(buf *[32]uint32, src []byte, width uint) {
+	if len(src) >= int(4*width) {
+		bitpack.Unpack32(buf, src, width)
+		return
+	}
+	var tmp [4 * MaxBitWidth]byte
+	copy(tmp[:], src)
+	bitpack.Unpack32(buf, tmp[:], width)
+}
+
+// headerError describes a run header binary.Uvarint could not read (k <= 0)
+// at offset off, with missing values still expected.
+func headerError(off, k, missing int) error {
+	if k == 0 {
+		return fmt.Errorf("%w: truncated run header at offset %d, %d values missing", ErrCorrupt, off, missing)
+	}
+	return fmt.Errorf("%w: run header overflows at offset %d", ErrCorrupt, off)
+}
+
+// fillBytes sets dst[n:end] to v. It may set bytes of dst past end.
+func fillBytes(dst []uint8, n, end int, v uint8) {
+	if end-n > 512 {
+		fill(dst[n:end], v)
+		return
+	}
+	// Stores of 64 bytes, the last one past end if dst has room.
+	var p [64]byte
+	x := uint64(v) * 0x0101010101010101
+	binary.LittleEndian.PutUint64(p[0:], x)
+	binary.LittleEndian.PutUint64(p[8:], x)
+	binary.LittleEndian.PutUint64(p[16:], x)
+	binary.LittleEndian.PutUint64(p[24:], x)
+	binary.LittleEndian.PutUint64(p[32:], x)
+	binary.LittleEndian.PutUint64(p[40:], x)
+	binary.LittleEndian.PutUint64(p[48:], x)
+	binary.LittleEndian.PutUint64(p[56:], x)
+	for ; n < end && len(dst)-n >= 64; n += 64 {
+		*(*[64]byte)(dst[n : n+64]) = p
+	}
+	if n < end {
+		copy(dst[n:end], p[:])
+	}
+}
+
+// fillValues sets dst[n:end] to v. It may set values of dst past end.
+func fillValues[T Level](dst []T, n, end int, v T) {
+	if end-n > 128 {
+		fill(dst[n:end], v)
+		return
+	}
+	// Stores of 16 values, the last one past end if dst has room.
+	p := [8]T{v, v, v, v, v, v, v, v}
+	for ; n < end && len(dst)-n >= 16; n += 16 {
+		a := (*[16]T)(dst[n : n+16])
+		*(*[8]T)(a[:8]) = p
+		*(*[8]T)(a[8:]) = p
+	}
+	for ; n < end; n++ {
+		dst[n] = v
+	}
+}
