@@ -3,6 +3,7 @@ package rle
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/pqcodec/pqcodec/internal/bitpack"
@@ -76,7 +77,6 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 // encodeBytes is [Encode] of bytes, which it reads 8 at a time as one
 // 64-bit word.
 func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
-	const lsb = 0x0101010101010101
 	start := len(dst)
 	var or uint64 // OR of every word, checked against the width at the end
 	lit, i := 0, 0
@@ -88,24 +88,19 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 			i += 8
 			continue
 		}
-		j := i + 8
-		for j+16 <= len(src) {
-			w := (*[16]byte)(src[j : j+16])
-			if (binary.LittleEndian.Uint64(w[:8])^b)|(binary.LittleEndian.Uint64(w[8:])^b) != 0 {
-				break
-			}
-			j += 16
-		}
-		if j+8 <= len(src) && binary.LittleEndian.Uint64(src[j:j+8]) == b {
-			j += 8
-		}
-		for j < len(src) && src[j] == uint8(x) {
-			j++
-		}
+		j := repeatEnd(src, i+8, b)
 		if lit < i {
 			dst = appendPackedBytes(dst, src[lit:i], width)
 		}
-		dst = appendRepeat(dst, uint32(uint8(x)), j-i, width)
+		h := uint64(j-i) << 1
+		if h < 0x80 {
+			dst = append(dst, byte(h))
+		} else {
+			dst = binary.AppendUvarint(dst, h)
+		}
+		if width > 0 {
+			dst = append(dst, uint8(x))
+		}
 		i, lit = j, j
 	}
 	for _, v := range src[i:] {
@@ -117,6 +112,30 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	return appendPackedBytes(dst, src[lit:], width), nil
 }
 
+// lsb has the low bit of each byte of a word set: lsb*v repeats byte v.
+const lsb = 0x0101010101010101
+
+// repeatEnd returns the end of the run of the byte repeated in b that goes
+// on at src[j].
+func repeatEnd(src []uint8, j int, b uint64) int {
+	for j+16 <= len(src) {
+		w := (*[16]byte)(src[j : j+16])
+		d0 := binary.LittleEndian.Uint64(w[:8]) ^ b
+		d1 := binary.LittleEndian.Uint64(w[8:]) ^ b
+		if d0 != 0 {
+			return j + bits.TrailingZeros64(d0)/8
+		}
+		if d1 != 0 {
+			return j + 8 + bits.TrailingZeros64(d1)/8
+		}
+		j += 16
+	}
+	for j < len(src) && src[j] == uint8(b) {
+		j++
+	}
+	return j
+}
+
 // encodeUint32 is [Encode] of uint32 values, packed straight from src.
 func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 	start := len(dst)
@@ -125,7 +144,8 @@ func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 	for i+8 <= len(src) {
 		g := (*[8]uint32)(src[i : i+8])
 		v := g[0]
-		if (g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
+		// Most groups of random values differ early.
+		if g[1] != v || g[2] != v || g[3] != v || g[4] != v || g[5] != v || g[6] != v || g[7] != v {
 			or |= g[0] | g[1] | g[2] | g[3] | g[4] | g[5] | g[6] | g[7]
 			i += 8
 			continue
@@ -226,11 +246,19 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 	}
 	groups := (end - lit + 7) / 8
 	size := groups * int(width)
-	dst = appendHeader(dst, groups, size)
-	out := dst[len(dst) : len(dst)+size+4*MaxBitWidth]
+	if room := size + 4*MaxBitWidth + binary.MaxVarintLen64; cap(dst)-len(dst) < room {
+		dst = slices.Grow(dst, room)
+	}
+	h := uint64(groups)<<1 | 1
+	if h < 0x80 {
+		dst = append(dst, byte(h))
+	} else {
+		dst = binary.AppendUvarint(dst, h)
+	}
+	n := len(dst)
+	out := dst[n:cap(dst)]
 	w := int(4 * width)
-	pos := 0
-	for ; lit < end; lit += 32 {
+	for pos := 0; lit < end; lit, pos = lit+32, pos+w {
 		if len(src)-lit >= 32 {
 			bitpack.Pack32(out[pos:], (*[32]uint32)(src[lit:lit+32]), width)
 		} else {
@@ -238,9 +266,8 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 			copy(block[:], src[lit:end])
 			bitpack.Pack32(out[pos:], &block, width)
 		}
-		pos += w
 	}
-	return dst[:len(dst)+size]
+	return dst[:n+size]
 }
 
 // appendPackedBytes is [appendPacked] of bytes.
@@ -251,11 +278,32 @@ func appendPackedBytes(dst []byte, src []uint8, width uint) []byte {
 	if width != 1 {
 		return appendPacked(dst, src, width)
 	}
-	// Levels and booleans: eight values per byte by multiplication.
+	// Levels and booleans: a byte of 8 values by multiplication, which
+	// gathers the low bit of byte k of a word into bit 56+k.
 	groups := (len(src) + 7) / 8
-	dst = appendHeader(dst, groups, groups)
-	unsafecast.PackBytesToBits(dst[len(dst):len(dst)+groups], src)
-	return dst[:len(dst)+groups]
+	if cap(dst)-len(dst) < groups+binary.MaxVarintLen64 {
+		dst = slices.Grow(dst, groups+binary.MaxVarintLen64)
+	}
+	h := uint64(groups)<<1 | 1
+	if h < 0x80 {
+		dst = append(dst, byte(h))
+	} else {
+		dst = binary.AppendUvarint(dst, h)
+	}
+	n := len(dst)
+	out := dst[n : n+groups]
+	k := 0
+	for ; k+8 <= len(src); k += 8 {
+		out[k/8] = byte(binary.LittleEndian.Uint64(src[k:k+8]) * 0x0102040810204080 >> 56)
+	}
+	if k < len(src) {
+		var v byte
+		for s, x := range src[k:] {
+			v |= x << s
+		}
+		out[k/8] = v
+	}
+	return dst[:n+groups]
 }
 
 // appendPacked appends src as one bit-packed run, padding the last group of

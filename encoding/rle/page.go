@@ -80,6 +80,8 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		if d8, ok := any(dst).([]uint8); ok && width == 1 {
 			// A bitmap: whole bytes of it, as far as dst goes.
 			unsafecast.ExpandBitsToBytes(d8[n:n+min(count-n, (c+7)&^7)], data)
+		} else if d16, ok := any(dst).([]int16); ok && width == 1 {
+			expandBitsInt16(d16, n, n+c, data)
 		} else {
 			unpackRun(dst, n, n+c, data, width)
 		}
@@ -127,6 +129,29 @@ func unpackConvert[T Level](dst []T, n, end int, src []byte, width uint) {
 			for k, v := range buf[:end-n] {
 				dst[n+k] = T(v)
 			}
+		}
+	}
+}
+
+// bitsInt16[b] holds the eight bits of b, least significant first, one per
+// int16: the levels of the column reader.
+var bitsInt16 = func() (t [256][8]int16) {
+	for b := range t {
+		for k := range t[b] {
+			t[b][k] = int16(b >> k & 1)
+		}
+	}
+	return t
+}()
+
+// expandBitsInt16 sets dst[n:end] to the bits of src, least significant bit
+// first. It may set values of dst past end, up to a multiple of 8.
+func expandBitsInt16(dst []int16, n, end int, src []byte) {
+	for k := 0; n < end; k, n = k+1, n+8 {
+		if len(dst)-n >= 8 {
+			*(*[8]int16)(dst[n : n+8]) = bitsInt16[src[k]]
+		} else {
+			copy(dst[n:end], bitsInt16[src[k]][:])
 		}
 	}
 }
