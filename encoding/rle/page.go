@@ -17,6 +17,9 @@ import (
 // store or a whole block of 32 is cheaper than stopping at the end: the
 // runs that follow overwrite them. After an error dst holds garbage.
 func decodePage[T Level](dst []T, src []byte, width uint) error {
+	if d8, ok := any(dst).([]uint8); ok && width == 1 {
+		return decodeBitmap(d8, src)
+	}
 	count, size := len(dst), len(src)
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
@@ -88,6 +91,96 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		n += c
 	}
 	return nil
+}
+
+// decodeBitmap is [decodePage] of levels of width 1 into bytes, with the
+// runs written inline.
+func decodeBitmap(dst []uint8, src []byte) error {
+	count, size := len(dst), len(src)
+	for n := 0; n < count; {
+		off := size - len(src) // of the run header, for errors
+		var header uint64
+		switch {
+		case len(src) > 0 && src[0] < 0x80:
+			header, src = uint64(src[0]), src[1:]
+		case len(src) > 1 && src[1] < 0x80:
+			header, src = uint64(src[0]&0x7f)|uint64(src[1])<<7, src[2:]
+		default:
+			h, k := uvarint(src)
+			if k <= 0 {
+				return headerError(off, k, count-n)
+			}
+			header, src = h, src[k:]
+		}
+		left := count - n
+		if header&1 == 0 {
+			c := header >> 1
+			if c > uint64(left) || len(src) < 1 || src[0] > 1 {
+				return runError(off, header, src, size, left, 1)
+			}
+			end := n + int(c)
+			x := uint64(src[0]) * lsb
+			src = src[1:]
+			if c > 512 {
+				fill(dst[n:end], uint8(x))
+				n = end
+				continue
+			}
+			k := n
+			for ; k < end && count-k >= 64; k += 64 {
+				a := (*[64]byte)(dst[k : k+64])
+				binary.LittleEndian.PutUint64(a[0:], x)
+				binary.LittleEndian.PutUint64(a[8:], x)
+				binary.LittleEndian.PutUint64(a[16:], x)
+				binary.LittleEndian.PutUint64(a[24:], x)
+				binary.LittleEndian.PutUint64(a[32:], x)
+				binary.LittleEndian.PutUint64(a[40:], x)
+				binary.LittleEndian.PutUint64(a[48:], x)
+				binary.LittleEndian.PutUint64(a[56:], x)
+			}
+			for ; k < end; k++ {
+				dst[k] = uint8(x)
+			}
+			n = end
+			continue
+		}
+		groups := header >> 1
+		if groups > uint64(left+7)/8 || uint64(len(src)) < groups && uint64(len(src)) < uint64(left+7)/8 {
+			return runError(off, header, src, size, left, 1)
+		}
+		c := min(int(groups)*8, left)
+		unsafecast.ExpandBitsToBytes(dst[n:n+c], src)
+		src = src[min(int(groups), len(src)):]
+		n += c
+	}
+	return nil
+}
+
+// runError describes the first check that the run with the given header,
+// at offset off of a stream of size bytes and followed by src, fails when
+// left values are still expected.
+func runError(off int, header uint64, src []byte, size, left int, width uint) error {
+	if header&1 == 0 {
+		c := header >> 1
+		if c > uint64(left) {
+			return fmt.Errorf("%w: run of %d values at offset %d, only %d expected", ErrCorrupt, c, off, left)
+		}
+		nb := int(width+7) / 8
+		if len(src) < nb {
+			return fmt.Errorf("%w: truncated run value at offset %d", ErrCorrupt, size-len(src))
+		}
+		var v uint32
+		for i := nb - 1; i >= 0; i-- {
+			v = v<<8 | uint32(src[i])
+		}
+		return fmt.Errorf("%w: run value %d at offset %d wider than %d bits", ErrCorrupt, v, size-len(src), width)
+	}
+	groups := header >> 1
+	if groups > uint64(left+7)/8 {
+		return fmt.Errorf("%w: bit-packed run of %d groups at offset %d, only %d values expected", ErrCorrupt, groups, off, left)
+	}
+	need := bitpack.ByteCount(min(int(groups)*8, left), width)
+	return fmt.Errorf("%w: bit-packed run at offset %d needs %d bytes, %d left", ErrCorrupt, off, need, len(src))
 }
 
 // uvarint is binary.Uvarint kept out of line, off the fast path of
@@ -179,26 +272,59 @@ func headerError(off, k, missing int) error {
 
 // fillBytes sets dst[n:end] to v. It may set bytes of dst past end.
 func fillBytes(dst []uint8, n, end int, v uint8) {
+	// Stores of a register: a pattern built in memory by narrower stores and
+	// read back wider would stall on store forwarding.
+	x := uint64(v) * lsb
 	if end-n > 512 {
 		fill(dst[n:end], v)
 		return
 	}
-	// Stores of 64 bytes, the last one past end if dst has room.
-	var p [64]byte
-	x := uint64(v) * 0x0101010101010101
-	binary.LittleEndian.PutUint64(p[0:], x)
-	binary.LittleEndian.PutUint64(p[8:], x)
-	binary.LittleEndian.PutUint64(p[16:], x)
-	binary.LittleEndian.PutUint64(p[24:], x)
-	binary.LittleEndian.PutUint64(p[32:], x)
-	binary.LittleEndian.PutUint64(p[40:], x)
-	binary.LittleEndian.PutUint64(p[48:], x)
-	binary.LittleEndian.PutUint64(p[56:], x)
 	for ; n < end && len(dst)-n >= 64; n += 64 {
-		*(*[64]byte)(dst[n : n+64]) = p
+		a := (*[64]byte)(dst[n : n+64])
+		binary.LittleEndian.PutUint64(a[0:], x)
+		binary.LittleEndian.PutUint64(a[8:], x)
+		binary.LittleEndian.PutUint64(a[16:], x)
+		binary.LittleEndian.PutUint64(a[24:], x)
+		binary.LittleEndian.PutUint64(a[32:], x)
+		binary.LittleEndian.PutUint64(a[40:], x)
+		binary.LittleEndian.PutUint64(a[48:], x)
+		binary.LittleEndian.PutUint64(a[56:], x)
 	}
-	if n < end {
-		copy(dst[n:end], p[:])
+	for ; n < end; n++ {
+		dst[n] = v
+	}
+}
+
+// bitBytes[b] holds the eight bits of b, least significant first, one per
+// byte of a little-endian word.
+var bitBytes = func() (t [256]uint64) {
+	for b := range t {
+		for k := range 8 {
+			t[b] |= uint64(b>>k&1) << (8 * k)
+		}
+	}
+	return t
+}()
+
+// expandBits sets dst[n:end] to the bits of src, least significant bit
+// first. It may set bytes of dst past end and read all of src.
+func expandBits(dst []uint8, n, end int, src []byte) {
+	k := 0
+	for ; n < end && len(dst)-n >= 32 && len(src)-k >= 4; n, k = n+32, k+4 {
+		a, b := (*[32]byte)(dst[n:n+32]), (*[4]byte)(src[k:k+4])
+		binary.LittleEndian.PutUint64(a[0:8], bitBytes[b[0]])
+		binary.LittleEndian.PutUint64(a[8:16], bitBytes[b[1]])
+		binary.LittleEndian.PutUint64(a[16:24], bitBytes[b[2]])
+		binary.LittleEndian.PutUint64(a[24:32], bitBytes[b[3]])
+	}
+	for ; n < end; n, k = n+8, k+1 {
+		if len(dst)-n >= 8 {
+			binary.LittleEndian.PutUint64(dst[n:n+8], bitBytes[src[k]])
+			continue
+		}
+		for i := n; i < end; i++ {
+			dst[i] = src[k] >> (i - n) & 1
+		}
 	}
 }
 
