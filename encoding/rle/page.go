@@ -21,6 +21,7 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		return decodeBitmap(d8, src)
 	}
 	count, size := len(dst), len(src)
+	nb := int(width+7) / 8 // bytes of an RLE value
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
 		var header uint64
@@ -39,12 +40,8 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		left := count - n
 		if header&1 == 0 {
 			c := header >> 1
-			if c > uint64(left) {
-				return fmt.Errorf("%w: run of %d values at offset %d, only %d expected", ErrCorrupt, c, off, left)
-			}
-			nb := int(width+7) / 8
-			if len(src) < nb {
-				return fmt.Errorf("%w: truncated run value at offset %d", ErrCorrupt, size-len(src))
+			if c > uint64(left) || len(src) < nb {
+				return runError(off, header, src, size, left, width)
 			}
 			var v uint32
 			if nb == 1 {
@@ -55,39 +52,43 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 				}
 			}
 			if width < 32 && v>>width != 0 {
-				return fmt.Errorf("%w: run value %d at offset %d wider than %d bits", ErrCorrupt, v, size-len(src), width)
+				return runError(off, header, src, size, left, width)
 			}
 			src = src[nb:]
 			end := n + int(c)
-			if d8, ok := any(dst).([]uint8); ok {
-				fillBytes(d8, n, end, uint8(v))
-			} else {
-				fillValues(dst, n, end, T(v))
+			if c > 512 {
+				fill(dst[n:end], T(v))
+				n = end
+				continue
+			}
+			// Stores of 16 values, the last one past end if dst has room.
+			// Each value is its own store of a register: a pattern built in
+			// memory and read back wider would stall on store forwarding.
+			t, k := T(v), n
+			for ; k < end && count-k >= 16; k += 16 {
+				a := (*[16]T)(dst[k : k+16])
+				a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7] = t, t, t, t, t, t, t, t
+				a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15] = t, t, t, t, t, t, t, t
+			}
+			for ; k < end; k++ {
+				dst[k] = t
 			}
 			n = end
 			continue
 		}
 		groups := header >> 1
 		if groups > uint64(left+7)/8 {
-			return fmt.Errorf("%w: bit-packed run of %d groups at offset %d, only %d values expected", ErrCorrupt, groups, off, left)
+			return runError(off, header, src, size, left, width)
 		}
 		c := min(int(groups)*8, left)
-		if need := bitpack.ByteCount(c, width); len(src) < need {
-			return fmt.Errorf("%w: bit-packed run at offset %d needs %d bytes, %d left", ErrCorrupt, off, need, len(src))
+		if len(src) < bitpack.ByteCount(c, width) {
+			return runError(off, header, src, size, left, width)
 		}
 		// The unpacking may read past the run into the rest of the input
 		// (the values it decodes from there are overwritten by the runs
 		// that follow), never past the input.
-		data := src
+		unpackRun(dst, n, n+c, src, width)
 		src = src[min(int(groups)*int(width), len(src)):]
-		if d8, ok := any(dst).([]uint8); ok && width == 1 {
-			// A bitmap: whole bytes of it, as far as dst goes.
-			unsafecast.ExpandBitsToBytes(d8[n:n+min(count-n, (c+7)&^7)], data)
-		} else if d16, ok := any(dst).([]int16); ok && width == 1 {
-			expandBitsInt16(d16, n, n+c, data)
-		} else {
-			unpackRun(dst, n, n+c, data, width)
-		}
 		n += c
 	}
 	return nil
@@ -193,6 +194,10 @@ func uvarint(src []byte) (uint64, int) { return binary.Uvarint(src) }
 // holds at least the bytes of these values, into dst[n:end]. It may set
 // values of dst past end and read all of src.
 func unpackRun[T Level](dst []T, n, end int, src []byte, width uint) {
+	if d16, ok := any(dst).([]int16); ok && width == 1 {
+		expandBitsInt16(d16, n, end, src)
+		return
+	}
 	if d32, ok := any(dst).([]uint32); ok {
 		w := int(4 * width)
 		for ; n < end && len(d32)-n >= 32 && len(src) >= w; n += 32 {
@@ -268,80 +273,4 @@ func headerError(off, k, missing int) error {
 		return fmt.Errorf("%w: truncated run header at offset %d, %d values missing", ErrCorrupt, off, missing)
 	}
 	return fmt.Errorf("%w: run header overflows at offset %d", ErrCorrupt, off)
-}
-
-// fillBytes sets dst[n:end] to v. It may set bytes of dst past end.
-func fillBytes(dst []uint8, n, end int, v uint8) {
-	// Stores of a register: a pattern built in memory by narrower stores and
-	// read back wider would stall on store forwarding.
-	x := uint64(v) * lsb
-	if end-n > 512 {
-		fill(dst[n:end], v)
-		return
-	}
-	for ; n < end && len(dst)-n >= 64; n += 64 {
-		a := (*[64]byte)(dst[n : n+64])
-		binary.LittleEndian.PutUint64(a[0:], x)
-		binary.LittleEndian.PutUint64(a[8:], x)
-		binary.LittleEndian.PutUint64(a[16:], x)
-		binary.LittleEndian.PutUint64(a[24:], x)
-		binary.LittleEndian.PutUint64(a[32:], x)
-		binary.LittleEndian.PutUint64(a[40:], x)
-		binary.LittleEndian.PutUint64(a[48:], x)
-		binary.LittleEndian.PutUint64(a[56:], x)
-	}
-	for ; n < end; n++ {
-		dst[n] = v
-	}
-}
-
-// bitBytes[b] holds the eight bits of b, least significant first, one per
-// byte of a little-endian word.
-var bitBytes = func() (t [256]uint64) {
-	for b := range t {
-		for k := range 8 {
-			t[b] |= uint64(b>>k&1) << (8 * k)
-		}
-	}
-	return t
-}()
-
-// expandBits sets dst[n:end] to the bits of src, least significant bit
-// first. It may set bytes of dst past end and read all of src.
-func expandBits(dst []uint8, n, end int, src []byte) {
-	k := 0
-	for ; n < end && len(dst)-n >= 32 && len(src)-k >= 4; n, k = n+32, k+4 {
-		a, b := (*[32]byte)(dst[n:n+32]), (*[4]byte)(src[k:k+4])
-		binary.LittleEndian.PutUint64(a[0:8], bitBytes[b[0]])
-		binary.LittleEndian.PutUint64(a[8:16], bitBytes[b[1]])
-		binary.LittleEndian.PutUint64(a[16:24], bitBytes[b[2]])
-		binary.LittleEndian.PutUint64(a[24:32], bitBytes[b[3]])
-	}
-	for ; n < end; n, k = n+8, k+1 {
-		if len(dst)-n >= 8 {
-			binary.LittleEndian.PutUint64(dst[n:n+8], bitBytes[src[k]])
-			continue
-		}
-		for i := n; i < end; i++ {
-			dst[i] = src[k] >> (i - n) & 1
-		}
-	}
-}
-
-// fillValues sets dst[n:end] to v. It may set values of dst past end.
-func fillValues[T Level](dst []T, n, end int, v T) {
-	if end-n > 128 {
-		fill(dst[n:end], v)
-		return
-	}
-	// Stores of 16 values, the last one past end if dst has room.
-	p := [8]T{v, v, v, v, v, v, v, v}
-	for ; n < end && len(dst)-n >= 16; n += 16 {
-		a := (*[16]T)(dst[n : n+16])
-		*(*[8]T)(a[:8]) = p
-		*(*[8]T)(a[8:]) = p
-	}
-	for ; n < end; n++ {
-		dst[n] = v
-	}
 }
