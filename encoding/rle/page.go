@@ -87,9 +87,22 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		// The unpacking may read past the run into the rest of the input
 		// (the values it decodes from there are overwritten by the runs
 		// that follow), never past the input.
-		unpackRun(dst, n, n+c, src, width)
+		end := n + c
+		if d32, ok := any(dst).([]uint32); ok {
+			// Blocks of 32 straight into dst.
+			data, w := src, int(4*width)
+			for ; n < end && count-n >= 32 && len(data) >= w; n += 32 {
+				bitpack.Unpack32((*[32]uint32)(d32[n:n+32]), data, width)
+				data = data[w:]
+			}
+			if n < end {
+				unpackConvert(dst, n, end, data, width)
+			}
+		} else {
+			unpackRun(dst, n, end, src, width)
+		}
 		src = src[min(int(groups)*int(width), len(src)):]
-		n += c
+		n = end
 	}
 	return nil
 }
@@ -198,20 +211,11 @@ func unpackRun[T Level](dst []T, n, end int, src []byte, width uint) {
 		expandBitsInt16(d16, n, end, src)
 		return
 	}
-	if d32, ok := any(dst).([]uint32); ok {
-		w := int(4 * width)
-		for ; n < end && len(d32)-n >= 32 && len(src) >= w; n += 32 {
-			bitpack.Unpack32((*[32]uint32)(d32[n:n+32]), src, width)
-			src = src[w:]
-		}
-		if n >= end {
-			return
-		}
-	}
 	unpackConvert(dst, n, end, src, width)
 }
 
-// unpackConvert is [unpackRun] through a buffer of 32 values.
+// unpackConvert is [unpackRun] through a buffer of 32 values, converted to
+// T.
 func unpackConvert[T Level](dst []T, n, end int, src []byte, width uint) {
 	var buf [32]uint32
 	w := int(4 * width)
