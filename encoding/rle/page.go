@@ -159,10 +159,13 @@ func decodeBitmap(dst []uint8, src []byte) error {
 			continue
 		}
 		groups := header >> 1
-		if groups > uint64(left+7)/8 || uint64(len(src)) < groups && uint64(len(src)) < uint64(left+7)/8 {
+		if groups > uint64(left+7)/8 {
 			return runError(off, header, src, size, left, 1)
 		}
 		c := min(int(groups)*8, left)
+		if len(src) < (c+7)/8 {
+			return runError(off, header, src, size, left, 1)
+		}
 		unsafecast.ExpandBitsToBytes(dst[n:n+c], src)
 		src = src[min(int(groups), len(src)):]
 		n += c
