@@ -26,7 +26,7 @@ import (
 //
 //	ours              pqcodec's encoding packages
 //	parquetgo         github.com/parquet-go/parquet-go/encoding/..., same output shape
-//	parquetgo_u8      parquet-go's level path, which decodes to []uint8 (ours: []uint32)
+//	parquetgo_u8      parquet-go's level path on []uint8 (ours: our level API on []uint8)
 //	parquetgo_bitmap  parquet-go's BOOLEAN path, which keeps the bitmap as is
 //	                  (no unpacking: shown, not a peer of the row)
 //	arrowgo           arrow-go's column chunk reader on an in-memory file (decode only)
@@ -252,7 +252,14 @@ func (c fixedCase[T]) rows(size PageSize) (dec, enc encRow) {
 	return dec, enc
 }
 
-// rleCase is a hybrid RLE/bit-packed stream of values of one bit width.
+// rleRows returns the rows of a hybrid RLE/bit-packed stream of values of
+// one bit width. Dictionary indices (levels false) are decoded to and encoded
+// from []uint32 by ours and []int32 by parquet-go. Levels (levels true) go
+// through each library's level API on []uint8, the type parquet-go's reader
+// keeps levels in: ours is [rle.DecodeLevels] into []uint8 and [rle.Encode]
+// of []uint8, the peer parquet-go's DecodeLevels and EncodeLevels
+// (parquetgo_u8). Every implementation reads the same stream, encoded by
+// ours, and every output is checked against the input values.
 func rleRows(typ, data string, size PageSize, v []uint32, width uint, levels bool) (dec, enc encRow) {
 	name := fmt.Sprintf("enc=rle/type=%s/data=%s/size=%s", typ, data, size.Name)
 	src, err := rle.Encode(nil, v, width)
@@ -260,12 +267,35 @@ func rleRows(typ, data string, size PageSize, v []uint32, width uint, levels boo
 		panic(err)
 	}
 	n := len(v)
-	v32 := make([]int32, n)
-	v8 := make([]uint8, n)
-	for i, x := range v {
-		v32[i], v8[i] = int32(x), uint8(x)
+	verify := func(b []byte) bool {
+		got, err := rle.Decode(nil, b, width, n)
+		return err == nil && slices.Equal(got, v)
 	}
 	pg := &pgrle.Encoding{BitWidth: int(width)}
+	out := make([]byte, 0, 8*n+1024)
+	if levels {
+		v8 := make([]uint8, n)
+		for i, x := range v {
+			v8[i] = uint8(x)
+		}
+		dst := make([]uint8, 0, n)
+		u8 := make([]uint8, 0, n+8)
+		dec = encRow{name: name, bytes: 4 * n, impls: []encImpl{
+			impl("ours", func() ([]uint8, error) { return rle.DecodeLevels(dst[:0], src, width, n) }, equal(v8)),
+			// parquet-go decodes the padding of the last bit-packed group too.
+			impl("parquetgo_u8", func() ([]uint8, error) { return pg.DecodeLevels(u8, src) },
+				func(got []uint8) bool { return len(got) >= n && slices.Equal(got[:n], v8) }),
+		}}
+		enc = encRow{name: name, bytes: 4 * n, impls: []encImpl{
+			impl("ours", func() ([]byte, error) { return rle.Encode(out[:0], v8, width) }, verify),
+			impl("parquetgo_u8", func() ([]byte, error) { return pg.EncodeLevels(out, v8) }, verify),
+		}}
+		return dec, enc
+	}
+	v32 := make([]int32, n)
+	for i, x := range v {
+		v32[i] = int32(x)
+	}
 	dst := make([]uint32, 0, n)
 	pgDst := make([]int32, 0, n+8)
 	dec = encRow{name: name, bytes: 4 * n, impls: []encImpl{
@@ -274,21 +304,10 @@ func rleRows(typ, data string, size PageSize, v []uint32, width uint, levels boo
 		impl("parquetgo", func() ([]int32, error) { return pg.DecodeInt32(pgDst, src) },
 			func(got []int32) bool { return len(got) >= n && slices.Equal(got[:n], v32) }),
 	}}
-	verify := func(b []byte) bool {
-		got, err := rle.Decode(nil, b, width, n)
-		return err == nil && slices.Equal(got, v)
-	}
-	out := make([]byte, 0, 8*n+1024)
 	enc = encRow{name: name, bytes: 4 * n, impls: []encImpl{
 		impl("ours", func() ([]byte, error) { return rle.Encode(out[:0], v, width) }, verify),
 		impl("parquetgo", func() ([]byte, error) { return pg.EncodeInt32(out, v32) }, verify),
 	}}
-	if levels {
-		u8 := make([]uint8, 0, n+8)
-		dec.impls = append(dec.impls, impl("parquetgo_u8", func() ([]uint8, error) { return pg.DecodeLevels(u8, src) },
-			func(got []uint8) bool { return len(got) >= n && slices.Equal(got[:n], v8) }))
-		enc.impls = append(enc.impls, impl("parquetgo_u8", func() ([]byte, error) { return pg.EncodeLevels(out, v8) }, verify))
-	}
 	return dec, enc
 }
 

@@ -73,6 +73,39 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
+// BenchmarkDecodeLevels decodes levels of width 1 into the types readers
+// keep them in: uint8 (parquet-go) and int16 (package column).
+func BenchmarkDecodeLevels(b *testing.B) {
+	for _, p := range benchPages {
+		n := p.size / 4
+		vals := benchLevels(rand.New(rand.NewPCG(1, 2)), n)
+		enc, err := Encode(nil, vals, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("uint8/"+p.name, func(b *testing.B) { benchDecodeLevels[uint8](b, enc, vals) })
+		b.Run("int16/"+p.name, func(b *testing.B) { benchDecodeLevels[int16](b, enc, vals) })
+	}
+}
+
+func benchDecodeLevels[T Level](b *testing.B, enc []byte, vals []uint32) {
+	n := len(vals)
+	dst, err := DecodeLevels([]T(nil), enc, 1, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, v := range vals {
+		if uint32(dst[i]) != v {
+			b.Fatalf("value %d: got %d, want %d", i, dst[i], v)
+		}
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		dst, _ = DecodeLevels(dst[:0], enc, 1, n)
+	}
+}
+
 func BenchmarkEncode(b *testing.B) {
 	for _, p := range benchPages {
 		n := p.size / 4

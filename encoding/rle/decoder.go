@@ -271,20 +271,7 @@ func (d *Decoder) nextRun() error {
 // most once, by count values. On error dst is returned with its original
 // length. Bytes of src after the last run are ignored.
 func Decode(dst []uint32, src []byte, width uint, count int) ([]uint32, error) {
-	var d Decoder
-	if err := d.Reset(src, width, count); err != nil {
-		return dst, err
-	}
-	dst = slices.Grow(dst, count)
-	out := dst[len(dst) : len(dst)+count]
-	n, err := d.Decode(out)
-	if err == nil && n != count {
-		err = fmt.Errorf("%w: %d of %d values decoded", ErrCorrupt, n, count)
-	}
-	if err != nil {
-		return dst, err
-	}
-	return dst[:len(dst)+count], nil
+	return DecodeLevels(dst, src, width, count)
 }
 
 // Level is the set of value types [DecodeLevels] writes.
@@ -307,19 +294,11 @@ func DecodeLevels[T Level](dst []T, src []byte, width uint, count int) ([]T, err
 	if width > bits {
 		return dst, fmt.Errorf("%w: bit width %d does not fit %T", ErrInvalidArgument, width, zero)
 	}
-	var d Decoder
-	if err := d.Reset(src, width, count); err != nil {
-		return dst, err
+	if count < 0 {
+		return dst, fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, count)
 	}
 	dst = slices.Grow(dst, count)
-	out := dst[len(dst) : len(dst)+count]
-	d32, _ := any(out).([]uint32)
-	d8, _ := any(out).([]uint8)
-	n, err := decode(&d, out, d32, d8)
-	if err == nil && n != count {
-		err = fmt.Errorf("%w: %d of %d values decoded", ErrCorrupt, n, count)
-	}
-	if err != nil {
+	if err := decodePage(dst[len(dst):len(dst)+count], src, width); err != nil {
 		return dst, err
 	}
 	return dst[:len(dst)+count], nil

@@ -3,6 +3,7 @@ package rle
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/pqcodec/pqcodec/internal/bitpack"
@@ -25,6 +26,12 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 	if width > MaxBitWidth {
 		return dst, fmt.Errorf("%w: bit width %d", ErrInvalidArgument, width)
 	}
+	switch s := any(src).(type) {
+	case []uint8:
+		return encodeBytes(dst, s, width)
+	case []uint32:
+		return encodeUint32(dst, s, width)
+	}
 	start := len(dst)
 	var or T // OR of every value, checked against the width at the end
 	lit := 0 // start of the pending bit-packed values
@@ -34,7 +41,7 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 	// 8 equal values starts an RLE run, which then extends as far as the
 	// value repeats.
 	for i+8 <= len(src) {
-		g := src[i : i+8 : i+8]
+		g := (*[8]T)(src[i : i+8])
 		v := g[0]
 		diff := (g[1] ^ v) | (g[2] ^ v) | (g[3] ^ v) | (g[4] ^ v) | (g[5] ^ v) | (g[6] ^ v) | (g[7] ^ v)
 		if diff != 0 {
@@ -45,7 +52,7 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 		or |= v
 		j := i + 8
 		for j+8 <= len(src) {
-			g := src[j : j+8 : j+8]
+			g := (*[8]T)(src[j : j+8])
 			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
 				break
 			}
@@ -65,6 +72,109 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
 	}
 	return appendPacked(dst, src[lit:], width), nil
+}
+
+// encodeBytes is [Encode] of bytes, which it reads 8 at a time as one
+// 64-bit word.
+func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
+	start := len(dst)
+	var or uint64 // OR of every word, checked against the width at the end
+	lit, i := 0, 0
+	for i+8 <= len(src) {
+		x := binary.LittleEndian.Uint64(src[i : i+8])
+		or |= x
+		b := uint64(uint8(x)) * lsb
+		if x != b {
+			i += 8
+			continue
+		}
+		j := repeatEnd(src, i+8, b)
+		if lit < i {
+			dst = appendPackedBytes(dst, src[lit:i], width)
+		}
+		h := uint64(j-i) << 1
+		if h < 0x80 {
+			dst = append(dst, byte(h))
+		} else {
+			dst = binary.AppendUvarint(dst, h)
+		}
+		if width > 0 {
+			dst = append(dst, uint8(x))
+		}
+		i, lit = j, j
+	}
+	for _, v := range src[i:] {
+		or |= uint64(v)
+	}
+	if width < 8 && or&(lsb*uint64(0xff<<width&0xff)) != 0 {
+		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+	}
+	return appendPackedBytes(dst, src[lit:], width), nil
+}
+
+// lsb has the low bit of each byte of a word set: lsb*v repeats byte v.
+const lsb = 0x0101010101010101
+
+// repeatEnd returns the end of the run of the byte repeated in b that goes
+// on at src[j].
+func repeatEnd(src []uint8, j int, b uint64) int {
+	for j+16 <= len(src) {
+		w := (*[16]byte)(src[j : j+16])
+		d0 := binary.LittleEndian.Uint64(w[:8]) ^ b
+		d1 := binary.LittleEndian.Uint64(w[8:]) ^ b
+		if d0 != 0 {
+			return j + bits.TrailingZeros64(d0)/8
+		}
+		if d1 != 0 {
+			return j + 8 + bits.TrailingZeros64(d1)/8
+		}
+		j += 16
+	}
+	for j < len(src) && src[j] == uint8(b) {
+		j++
+	}
+	return j
+}
+
+// encodeUint32 is [Encode] of uint32 values, packed straight from src.
+func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
+	start := len(dst)
+	var or uint32 // OR of every value, checked against the width at the end
+	lit, i := 0, 0
+	for i+8 <= len(src) {
+		g := (*[8]uint32)(src[i : i+8])
+		v := g[0]
+		// Most groups of random values differ early.
+		if g[1] != v || g[2] != v || g[3] != v || g[4] != v || g[5] != v || g[6] != v || g[7] != v {
+			or |= g[0] | g[1] | g[2] | g[3] | g[4] | g[5] | g[6] | g[7]
+			i += 8
+			continue
+		}
+		or |= v
+		j := i + 8
+		for j+8 <= len(src) {
+			g := (*[8]uint32)(src[j : j+8])
+			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
+				break
+			}
+			j += 8
+		}
+		for j < len(src) && src[j] == v {
+			j++
+		}
+		if lit < i {
+			dst = appendPacked32(dst, src, lit, i, width)
+		}
+		dst = appendRepeat(dst, v, j-i, width)
+		i, lit = j, j
+	}
+	for _, v := range src[i:] {
+		or |= v
+	}
+	if width < 32 && or>>width != 0 {
+		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+	}
+	return appendPacked32(dst, src, lit, len(src), width), nil
 }
 
 // EncodeWithPrefix is [Encode] followed by patching in the 4-byte length
@@ -89,11 +199,111 @@ func EncodeBoolean(dst []byte, src []bool) []byte {
 
 // appendRepeat appends an RLE run of count copies of v.
 func appendRepeat(dst []byte, v uint32, count int, width uint) []byte {
-	dst = binary.AppendUvarint(dst, uint64(count)<<1)
-	for b := uint(0); b < width; b += 8 {
-		dst = append(dst, byte(v>>b))
+	h := uint64(count) << 1
+	if h < 0x80 {
+		dst = append(dst, byte(h))
+	} else {
+		dst = binary.AppendUvarint(dst, h)
+	}
+	switch (width + 7) / 8 {
+	case 0:
+		return dst
+	case 1:
+		return append(dst, byte(v))
+	case 2:
+		return append(dst, byte(v), byte(v>>8))
+	case 3:
+		return append(dst, byte(v), byte(v>>8), byte(v>>16))
+	default:
+		return binary.LittleEndian.AppendUint32(dst, v)
+	}
+}
+
+// appendHeader appends the header of a bit-packed run of groups groups of
+// 8 values and makes room for its size bytes and the 4*MaxBitWidth bytes a
+// block of 32 values may write past them. It returns dst extended by the
+// header and the room, which starts at len(dst).
+func appendHeader(dst []byte, groups, size int) []byte {
+	h := uint64(groups)<<1 | 1
+	if h < 0x80 {
+		dst = append(dst, byte(h))
+	} else {
+		dst = binary.AppendUvarint(dst, h)
+	}
+	if cap(dst)-len(dst) < size+4*MaxBitWidth {
+		dst = slices.Grow(dst, size+4*MaxBitWidth)
 	}
 	return dst
+}
+
+// appendPacked32 appends src[lit:end] as one bit-packed run, padding the
+// last group of 8 with zeros. Whole blocks of 32 values are packed straight
+// from src, reading past end when src goes on: end-lit is then a multiple
+// of 8, and the bytes of the values past end are not kept.
+func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
+	if lit == end {
+		return dst
+	}
+	groups := (end - lit + 7) / 8
+	size := groups * int(width)
+	if room := size + 4*MaxBitWidth + binary.MaxVarintLen64; cap(dst)-len(dst) < room {
+		dst = slices.Grow(dst, room)
+	}
+	h := uint64(groups)<<1 | 1
+	if h < 0x80 {
+		dst = append(dst, byte(h))
+	} else {
+		dst = binary.AppendUvarint(dst, h)
+	}
+	n := len(dst)
+	out := dst[n:cap(dst)]
+	w := int(4 * width)
+	for pos := 0; lit < end; lit, pos = lit+32, pos+w {
+		if len(src)-lit >= 32 {
+			bitpack.Pack32(out[pos:], (*[32]uint32)(src[lit:lit+32]), width)
+		} else {
+			var block [32]uint32
+			copy(block[:], src[lit:end])
+			bitpack.Pack32(out[pos:], &block, width)
+		}
+	}
+	return dst[:n+size]
+}
+
+// appendPackedBytes is [appendPacked] of bytes.
+func appendPackedBytes(dst []byte, src []uint8, width uint) []byte {
+	if len(src) == 0 {
+		return dst
+	}
+	if width != 1 {
+		return appendPacked(dst, src, width)
+	}
+	// Levels and booleans: a byte of 8 values by multiplication, which
+	// gathers the low bit of byte k of a word into bit 56+k.
+	groups := (len(src) + 7) / 8
+	if cap(dst)-len(dst) < groups+binary.MaxVarintLen64 {
+		dst = slices.Grow(dst, groups+binary.MaxVarintLen64)
+	}
+	h := uint64(groups)<<1 | 1
+	if h < 0x80 {
+		dst = append(dst, byte(h))
+	} else {
+		dst = binary.AppendUvarint(dst, h)
+	}
+	n := len(dst)
+	out := dst[n : n+groups]
+	k := 0
+	for ; k+8 <= len(src); k += 8 {
+		out[k/8] = byte(binary.LittleEndian.Uint64(src[k:k+8]) * 0x0102040810204080 >> 56)
+	}
+	if k < len(src) {
+		var v byte
+		for s, x := range src[k:] {
+			v |= x << s
+		}
+		out[k/8] = v
+	}
+	return dst[:n+groups]
 }
 
 // appendPacked appends src as one bit-packed run, padding the last group of
@@ -103,26 +313,11 @@ func appendPacked[T Value](dst []byte, src []T, width uint) []byte {
 		return dst
 	}
 	groups := (len(src) + 7) / 8
-	dst = binary.AppendUvarint(dst, uint64(groups)<<1|1)
 	size := groups * int(width)
-	dst = slices.Grow(dst, size+4*MaxBitWidth)
+	dst = appendHeader(dst, groups, size)
 	out := dst[len(dst) : len(dst)+size+4*MaxBitWidth]
 	var block [32]uint32
 	pos := 0
-	if s, ok := any(src).([]uint8); ok && width == 1 {
-		// Levels and booleans: eight values per byte by multiplication.
-		unsafecast.PackBytesToBits(out, s)
-		return dst[:len(dst)+size]
-	}
-	if s, ok := any(src).([]uint32); ok {
-		// Whole blocks need no conversion.
-		for len(s) >= 32 {
-			bitpack.Pack32(out[pos:], (*[32]uint32)(s), width)
-			pos += int(4 * width)
-			s = s[32:]
-		}
-		src = src[len(src)-len(s):]
-	}
 	for len(src) > 0 {
 		c := min(32, len(src))
 		for k, v := range src[:c] {

@@ -42,14 +42,39 @@ func FuzzDecode(f *testing.F) {
 		for _, v := range full[2+count:] {
 			require.Equal(t, uint32(canary), v)
 		}
-		// The narrow decoder agrees.
+		// The narrow decoders agree, and write nothing past count.
 		if width <= 8 {
-			lv, lerr := DecodeLevels(make([]uint8, 0, count), src, width, count)
+			buf := make([]uint8, 1+count+40)
+			for i := range buf {
+				buf[i] = 0xAB
+			}
+			lv, lerr := DecodeLevels(buf[:1:1+count], src, width, count)
+			require.Equal(t, err == nil, lerr == nil)
+			if err == nil {
+				require.Len(t, lv, 1+count)
+				for i, v := range lv[1:] {
+					require.Equal(t, out[2+i], uint32(v))
+				}
+			}
+			require.Equal(t, uint8(0xAB), buf[0])
+			for _, v := range buf[1+count:] {
+				require.Equal(t, uint8(0xAB), v)
+			}
+		}
+		if width <= 15 {
+			buf := make([]int16, count+40)
+			for i := range buf {
+				buf[i] = -3
+			}
+			lv, lerr := DecodeLevels(buf[:0:count], src, width, count)
 			require.Equal(t, err == nil, lerr == nil)
 			if err == nil {
 				for i, v := range lv {
 					require.Equal(t, out[2+i], uint32(v))
 				}
+			}
+			for _, v := range buf[count:] {
+				require.Equal(t, int16(-3), v)
 			}
 		}
 		// The boolean decoder agrees on width 1 (it also accepts RLE values

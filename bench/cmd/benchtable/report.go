@@ -393,8 +393,8 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 	fmt.Fprintf(w, "encoded by ours; every encoder's output is checked to decode, with ours, to the input. `arrowgo` reads\n")
 	fmt.Fprintf(w, "a one-page in-memory file through arrow-go's public column chunk reader (its encoders are internal),\n")
 	fmt.Fprintf(w, "so its rows include a page header parse; it has no encode rows. For levels and dictionary indices\n")
-	fmt.Fprintf(w, "ours decodes to []uint32 like `parquetgo` ([]int32); `parquetgo_u8` is parquet-go's level path to\n")
-	fmt.Fprintf(w, "[]uint8. BOOLEAN rows decode to []bool; parquet-go keeps bitmaps (`parquetgo_bitmap`).\n\n")
+	fmt.Fprintf(w, "ours decodes to []uint32 like `parquetgo` ([]int32); for levels both use their level API on []uint8\n")
+	fmt.Fprintf(w, "(`parquetgo_u8`). BOOLEAN rows decode to []bool; parquet-go keeps bitmaps (`parquetgo_bitmap`).\n\n")
 	for _, kind := range []string{"Decode", "Encode"} {
 		fmt.Fprintf(w, "### %s\n\n", kind)
 		speedTable(w, res.ofKind(kind))
