@@ -54,29 +54,11 @@ func (d *Decoder) Remaining() int { return d.remaining + d.runLeft + d.bufLen - 
 // faulty run and an error wrapping [ErrCorrupt]; later calls return the same
 // kind of error. Elements of dst past the returned count are not modified,
 // except after an error, when they may hold garbage.
-//
-// Decode is kept out of line: inlined into another package, the call to the
-// generic decode it wraps is analysed conservatively and makes a caller's
-// Decoder and dst escape to the heap.
-//
-//go:noinline
-func (d *Decoder) Decode(dst []uint32) (int, error) { return decode(d, dst, dst, nil) }
-
-// decode is [Decoder.Decode] for any value type. d32 and d8 are dst itself
-// when T is uint32 or uint8 (nil otherwise), passed by the caller so that no
-// conversion to an interface here makes dst escape: uint32 values are
-// unpacked in place, uint8 values of width 1 expanded from the bitmap,
-// other values go through buf.
-func decode[T Level](d *Decoder, dst []T, d32 []uint32, d8 []uint8) (int, error) {
-	direct := d32 != nil
-	bitmap := d8 != nil && d.width == 1 // bit-packed runs are bitmaps
+func (d *Decoder) Decode(dst []uint32) (int, error) {
 	n := 0
 	for n < len(dst) {
 		if d.bufPos < d.bufLen {
-			c := min(len(dst)-n, d.bufLen-d.bufPos)
-			for k, v := range d.buf[d.bufPos : d.bufPos+c] {
-				dst[n+k] = T(v)
-			}
+			c := copy(dst[n:], d.buf[d.bufPos:d.bufLen])
 			n += c
 			d.bufPos += c
 			continue
@@ -98,31 +80,10 @@ func decode[T Level](d *Decoder, dst []T, d32 []uint32, d8 []uint8) (int, error)
 		}
 		if !d.packed {
 			c := min(len(dst)-n, d.runLeft)
-			if d8 != nil && d.value == 1 {
-				// The defined level of optional columns.
-				for b := d8[n : n+c]; len(b) > 0; {
-					b = b[copy(b, ones[:]):]
-				}
-			} else {
-				fill(dst[n:n+c], T(d.value))
-			}
+			fill(dst[n:n+c], d.value)
 			n += c
 			d.runLeft -= c
 			continue
-		}
-		if bitmap {
-			// Whole bytes of the bitmap, or the end of the run.
-			c := min(len(dst)-n, d.runLeft)
-			if c < d.runLeft {
-				c &^= 7
-			}
-			if c > 0 {
-				unsafecast.ExpandBitsToBytes(d8[n:n+c], d.data)
-				d.data = d.data[c/8:]
-				n += c
-				d.runLeft -= c
-				continue
-			}
 		}
 		// Blocks of 32 go straight to dst. A block may run past the end of
 		// the run when the values that follow will overwrite the excess
@@ -130,15 +91,7 @@ func decode[T Level](d *Decoder, dst []T, d32 []uint32, d8 []uint8) (int, error)
 		w := int(4 * d.width)
 		for d.runLeft > 0 && len(dst)-n >= 32 && len(d.data) >= w &&
 			(d.runLeft >= 32 || d.runLeft+d.remaining >= 32) {
-			if direct {
-				bitpack.Unpack32((*[32]uint32)(d32[n:n+32]), d.data, d.width)
-			} else {
-				bitpack.Unpack32(&d.buf, d.data, d.width)
-				o := dst[n : n+32 : n+32]
-				for k, v := range &d.buf {
-					o[k] = T(v)
-				}
-			}
+			bitpack.Unpack32((*[32]uint32)(dst[n:n+32]), d.data, d.width)
 			c := min(32, d.runLeft)
 			d.data = d.data[w:]
 			n += c
@@ -168,14 +121,6 @@ func (d *Decoder) refill() {
 	d.bufPos, d.bufLen = 0, c
 	d.runLeft -= c
 }
-
-// ones is the source of runs of 1 of [fill] into levels.
-var ones = func() (b [1024]byte) {
-	for i := range b {
-		b[i] = 1
-	}
-	return b
-}()
 
 func fillBool(dst []bool, v bool) {
 	if len(dst) <= 64 {

@@ -283,14 +283,16 @@ func TestDecodeLevels(t *testing.T) {
 			require.Equal(t, int16(v), got16[i])
 			require.Equal(t, int32(v), got32[i])
 		}
-		// The batch decoder over narrow types agrees, chunk by chunk.
+		// The streaming decoder agrees, chunk by chunk.
 		var d Decoder
 		require.NoError(t, d.Reset(enc, width, len(vals)))
 		var all []uint8
-		buf := make([]uint8, 45)
+		buf := make([]uint32, 45)
 		for {
-			n, err := decode(&d, buf, nil, buf)
-			all = append(all, buf[:n]...)
+			n, err := d.Decode(buf)
+			for _, v := range buf[:n] {
+				all = append(all, uint8(v))
+			}
 			if err != nil {
 				require.ErrorIs(t, err, io.EOF)
 				break
