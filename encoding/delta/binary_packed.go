@@ -219,7 +219,13 @@ func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 		if len(src)-pos < need {
 			break // truncated: chunk reports it
 		}
-		last = unpackDeltas((*[32]T)(dst[n:n+32]), src[pos:pos+need], width, md, last)
+		// unpackDeltas by hand: the compiler does not inline it.
+		if o, ok := any((*[32]T)(dst[n : n+32])).(*[32]int32); ok {
+			last = T(deltas32(o, src[pos:pos+need], width, uint32(md), uint32(last)))
+		} else {
+			o := any((*[32]T)(dst[n : n+32])).(*[32]int64)
+			last = T(deltas64(o, src[pos:pos+need], width, uint64(md), uint64(last)))
+		}
 		n += 32
 		pos += need
 		chunks--
