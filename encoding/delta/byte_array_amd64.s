@@ -73,6 +73,25 @@ prefixLoop:
 
 suffixLong:
 	MOVQ $16, R10
+	CMPQ DX, $80
+	JB   suffixLoop
+
+suffix64:
+	// 64 bytes at a time while they are all part of the suffix.
+	MOVOU (SI)(R10*1), X1
+	MOVOU 16(SI)(R10*1), X2
+	MOVOU 32(SI)(R10*1), X3
+	MOVOU 48(SI)(R10*1), X4
+	MOVOU X1, (R8)(R10*1)
+	MOVOU X2, 16(R8)(R10*1)
+	MOVOU X3, 32(R8)(R10*1)
+	MOVOU X4, 48(R8)(R10*1)
+	ADDQ  $64, R10
+	LEAQ  64(R10), AX // the prefix length is no longer needed
+	CMPQ  AX, DX
+	JBE   suffix64
+	CMPQ  R10, DX
+	JAE   suffixDone
 
 suffixLoop:
 	MOVOU (SI)(R10*1), X1

@@ -239,7 +239,7 @@ func TestCopyChunkPaths(t *testing.T) {
 			if prevLen > 0 && r.IntN(2) == 0 {
 				pre[j] = int32(r.IntN(prevLen + 1))
 			}
-			suf[j] = int32([]int{0, 1, 7, 15, 16, 17, 33, 100}[r.IntN(8)])
+			suf[j] = int32([]int{0, 1, 7, 15, 16, 17, 33, 79, 80, 100, 144, 1000}[r.IntN(12)])
 			prevLen = int(pre[j] + suf[j])
 			total += int(suf[j])
 		}
