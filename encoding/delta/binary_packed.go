@@ -148,8 +148,11 @@ func (d *Decoder[T]) Len() int { return d.remaining + d.bufLen - d.bufPos }
 // returns how many it wrote. It returns 0 and no error at the end of the
 // page; an error is sticky.
 func (d *Decoder[T]) Decode(dst []T) (int, error) {
-	n := copy(dst, d.buf[d.bufPos:d.bufLen])
-	d.bufPos += n
+	n := 0
+	if d.bufPos < d.bufLen {
+		n = copy(dst, d.buf[d.bufPos:d.bufLen])
+		d.bufPos += n
+	}
 	if d.err != nil {
 		return n, d.err
 	}
@@ -160,33 +163,9 @@ func (d *Decoder[T]) Decode(dst []T) (int, error) {
 		n++
 		d.remaining--
 	}
-	// Fast path: whole chunks straight into dst, a miniblock at a time.
-	for n+32 <= len(dst) && d.remaining >= 32 {
-		if d.chunks == 0 {
-			if err := d.nextMiniblock(); err != nil {
-				return n, err
-			}
-		}
-		need := int(4 * d.width)
-		k := min(d.chunks, (len(dst)-n)/32, d.remaining/32)
-		if need > 0 {
-			k = min(k, (len(d.src)-d.pos)/need)
-		}
-		if k == 0 {
-			break // truncated: chunk reports it
-		}
-		src, w, m, last := d.src[d.pos:d.pos+k*need], d.width, d.minDelta, d.last
-		for i := range k {
-			last = unpackDeltas((*[32]T)(dst[n+32*i:n+32*i+32]), src[i*need:], w, m, last)
-		}
-		d.last = last
-		n += 32 * k
-		d.pos += k * need
-		d.chunks -= k
-		d.remaining -= 32 * k
-		if d.remaining == 0 {
-			d.pos = min(d.pos+d.chunks*need, len(d.src))
-			d.chunks = 0
+	if n+32 <= len(dst) && d.remaining >= 32 {
+		if n = d.decodeChunks(dst, n); d.err != nil {
+			return n, d.err
 		}
 	}
 	if n < len(dst) && d.remaining > 0 {
@@ -199,6 +178,68 @@ func (d *Decoder[T]) Decode(dst []T) (int, error) {
 		n += d.bufPos
 	}
 	return n, nil
+}
+
+// decodeChunks decodes whole 32-value chunks straight into dst[n:] while
+// both dst and the page have 32 more values, and returns the new n. It stops
+// early, leaving the error to [Decoder.chunk], at a truncated miniblock, and
+// on a bad block header, which makes d.err sticky.
+func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
+	src, pos, rem, last, md := d.src, d.pos, d.remaining, d.last, d.minDelta
+	widths, mini, chunks, width := d.widths, d.mini, d.chunks, d.width
+	maxW := int(maxWidth[T]())
+	miniChunks := d.hdr.miniSize / 32
+	for n+32 <= len(dst) && rem >= 32 {
+		if chunks == 0 {
+			if mini == len(widths) {
+				m, p, err := zigzag(src, pos, "min delta")
+				if err == nil && len(src)-p < d.hdr.miniCount {
+					err = fmt.Errorf("%w: truncated miniblock widths at offset %d", ErrCorrupt, p)
+				}
+				if err != nil {
+					d.pos = p
+					d.fail(err)
+					return n
+				}
+				md = T(m)
+				widths = src[p : p+d.hdr.miniCount]
+				pos = p + d.hdr.miniCount
+				mini = 0
+			}
+			w := int(widths[mini])
+			if w > maxW {
+				d.pos = pos
+				d.fail(fmt.Errorf("%w: miniblock bit width %d exceeds %d", ErrCorrupt, w, maxW))
+				return n
+			}
+			mini++
+			width = uint(w)
+			chunks = miniChunks
+		}
+		need := int(4 * width)
+		if len(src)-pos < need {
+			break // truncated: chunk reports it
+		}
+		// unpackDeltas by hand: the compiler does not inline it.
+		if o, ok := any((*[32]T)(dst[n : n+32])).(*[32]int32); ok {
+			last = T(deltas32(o, src[pos:pos+need], width, uint32(md), uint32(last)))
+		} else {
+			o := any((*[32]T)(dst[n : n+32])).(*[32]int64)
+			last = T(deltas64(o, src[pos:pos+need], width, uint64(md), uint64(last)))
+		}
+		n += 32
+		pos += need
+		chunks--
+		rem -= 32
+	}
+	if rem == 0 {
+		// Skip the padding chunks of the last miniblock, as advance does.
+		pos = min(pos+chunks*int(4*width), len(src))
+		chunks = 0
+	}
+	d.pos, d.remaining, d.last, d.minDelta = pos, rem, last, md
+	d.widths, d.mini, d.chunks, d.width = widths, mini, chunks, width
+	return n
 }
 
 // End returns the offset in the page just past the DELTA_BINARY_PACKED data,

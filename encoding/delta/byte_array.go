@@ -84,34 +84,22 @@ func decodeByteArray(values []byte, offsets []int32, src []byte, size int) ([]by
 	// Shared prefixes may make the output much larger than the input; only
 	// the suffix bytes are reserved up front, the rest grows as it decodes.
 	values = slices.Grow(values, len(data))
-	var pre, suf [128]int32
+	var pre, suf [dbaPiece + 1]int32
 	st := copyState{prevLen: 0}
-	for k := 0; k < n; {
-		c := min(len(pre), n-k)
+	// The first piece holds the page's first value besides whole 32-value
+	// chunks, so that both length decoders end every piece but the last on
+	// a chunk boundary.
+	for k, c := 0, min(n, dbaPiece+1); k < n; k, c = k+c, min(n-k-c, dbaPiece) {
 		if m, err := pd.Decode(pre[:c]); err != nil || m != c {
 			return values, offsets, fmt.Errorf("prefix lengths: %w", cmp.Or(err, ErrCorrupt))
 		}
 		if m, err := sd.Decode(suf[:c]); err != nil || m != c {
 			return values, offsets, fmt.Errorf("suffix lengths: %w", cmp.Or(err, ErrCorrupt))
 		}
-		// Check the chunk first, so that the copying loop needs no checks.
-		total, prevLen, left := 0, st.prevLen, len(data)-st.dpos
-		for j := range c {
-			p, s := int(pre[j]), int(suf[j])
-			if uint(p) > uint(prevLen) {
-				return values, offsets, fmt.Errorf("%w: prefix length %d of value %d exceeds previous length %d",
-					ErrCorrupt, p, k+j, prevLen)
-			}
-			if uint(s) > uint(left) {
-				return values, offsets, fmt.Errorf("%w: suffix length %d of value %d exceeds the %d bytes left",
-					ErrCorrupt, s, k+j, left)
-			}
-			if size >= 0 && p+s != size {
-				return values, offsets, fmt.Errorf("%w: value %d has %d bytes, want %d", ErrCorrupt, k+j, p+s, size)
-			}
-			left -= s
-			prevLen = p + s
-			total += prevLen
+		// Check the piece first, so that the copying loop needs no checks.
+		total, sufBytes, err := checkPiece(pre[:c], suf[:c], st.prevLen, len(data)-st.dpos, size, k)
+		if err != nil {
+			return values, offsets, err
 		}
 		if size < 0 && len(values)+total > math.MaxInt32 {
 			return values, offsets, fmt.Errorf("%w: %d bytes of values", ErrTooLarge, len(values)+total)
@@ -120,10 +108,51 @@ func decodeByteArray(values []byte, offsets []int32, src []byte, size int) ([]by
 		if size < 0 {
 			offsets = slices.Grow(offsets, c)
 		}
-		values, offsets = st.copyChunkFast(values, offsets, data, pre[:c], suf[:c], size < 0, len(data)-st.dpos-left)
-		k += c
+		values, offsets = st.copyChunkFast(values, offsets, data, pre[:c], suf[:c], size < 0, sufBytes)
 	}
 	return values, offsets, nil
+}
+
+// dbaPiece is how many values decodeByteArray decodes, checks and copies at
+// a time: a multiple of 32.
+const dbaPiece = 512
+
+// checkPiece checks a piece of DELTA_BYTE_ARRAY prefix and suffix lengths,
+// of values from index k on, given the length of the value before the piece
+// and the suffix bytes left; every value must have size bytes when size >= 0.
+// It returns the total length of the piece's values and that of their
+// suffixes.
+func checkPiece(pre, suf []int32, prevLen, left, size, k int) (total, sufBytes int, err error) {
+	suf = suf[:len(pre)]
+	var neg int32
+	for j, p32 := range pre {
+		s := suf[j]
+		neg |= s
+		// A negative p32 fails the unsigned comparison too.
+		if uint(int(p32)) > uint(prevLen) {
+			return 0, 0, fmt.Errorf("%w: prefix length %d of value %d exceeds previous length %d",
+				ErrCorrupt, p32, k+j, prevLen)
+		}
+		sufBytes += int(s)
+		prevLen = int(p32) + int(s)
+		total += prevLen
+	}
+	if neg < 0 {
+		j := slices.IndexFunc(suf, func(s int32) bool { return s < 0 })
+		return 0, 0, fmt.Errorf("%w: negative suffix length %d of value %d", ErrCorrupt, suf[j], k+j)
+	}
+	if sufBytes > left {
+		return 0, 0, fmt.Errorf("%w: suffix lengths of values %d to %d need %d bytes, %d left",
+			ErrCorrupt, k, k+len(pre)-1, sufBytes, left)
+	}
+	if size >= 0 {
+		for j, p := range pre {
+			if int(p)+int(suf[j]) != size {
+				return 0, 0, fmt.Errorf("%w: value %d has %d bytes, want %d", ErrCorrupt, k+j, int(p)+int(suf[j]), size)
+			}
+		}
+	}
+	return total, sufBytes, nil
 }
 
 // copyState carries the previous value from one chunk of DELTA_BYTE_ARRAY

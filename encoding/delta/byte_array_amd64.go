@@ -5,29 +5,39 @@ package delta
 import "encoding/binary"
 
 // copyChunkFast is copyChunk (same semantics) with the copying loop in
-// SSE2 assembly, used when data holds 16 readable bytes past the chunk's
-// suffixes; suffixBytes is their total length.
+// SSE2 assembly, used for the values after which data holds 16 readable
+// bytes; suffixBytes is the total length of the chunk's suffixes.
 func (st *copyState) copyChunkFast(values []byte, offsets []int32, data []byte, pre, suf []int32, withOffsets bool, suffixBytes int) ([]byte, []int32) {
-	if len(pre) == 0 || len(data)-st.dpos < suffixBytes+16 {
+	suf = suf[:len(pre)]
+	// The last values, whose suffixes end within 16 bytes of the end of
+	// data, go through copyChunk.
+	k, tail := len(pre), len(data)-st.dpos-suffixBytes
+	for k > 0 && tail < 16 {
+		k--
+		tail += int(suf[k])
+	}
+	if k == 0 {
 		return st.copyChunk(values, offsets, data, pre, suf, withOffsets)
 	}
 	buf := values[:cap(values)]
-	var scratch [128]int32
+	var scratch [dbaPiece + 1]int32
 	var ends []int32
 	if withOffsets {
 		n := len(offsets)
-		offsets = offsets[:n+len(pre)]
+		offsets = offsets[:n+k]
 		ends = offsets[n:]
 	} else {
-		ends = scratch[:len(pre)]
+		ends = scratch[:k]
 	}
-	suf = suf[:len(pre)]
-	end, last, dpos := copyValuesSSE2(buf, len(values), st.prevStart, data, st.dpos, pre, suf, ends)
+	end, last, dpos := copyValuesSSE2(buf, len(values), st.prevStart, data, st.dpos, pre[:k], suf[:k], ends)
 	st.prevStart, st.prevLen, st.dpos = last, end-last, dpos
 	// buf has spare capacity past end, so 16 bytes are readable at last.
 	st.prevLo = binary.LittleEndian.Uint64(buf[last:])
 	st.prevHi = binary.LittleEndian.Uint64(buf[last+8:])
-	return buf[:end], offsets
+	if k == len(pre) {
+		return buf[:end], offsets
+	}
+	return st.copyChunk(buf[:end], offsets, data, pre[k:], suf[k:], withOffsets)
 }
 
 // copyValuesSSE2 appends the values of a checked chunk at buf[start:]: each

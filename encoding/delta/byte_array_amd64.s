@@ -3,6 +3,10 @@
 #include "textflag.h"
 
 // func copyValuesSSE2(buf []byte, start, prevStart int, data []byte, dpos int, pre, suf, ends []int32) (end, last, newDpos int)
+//
+// Every value moves its first 16 prefix bytes (when it has a prefix) and its
+// first 16 suffix bytes with one unconditional 16-byte copy each; only longer
+// prefixes and suffixes loop.
 TEXT ·copyValuesSSE2(SB), NOSPLIT, $0-168
 	MOVQ buf_base+0(FP), DI
 	MOVQ start+24(FP), R8
@@ -16,34 +20,26 @@ TEXT ·copyValuesSSE2(SB), NOSPLIT, $0-168
 	MOVQ suf_base+96(FP), R12
 	MOVQ ends_base+120(FP), R13
 	XORQ BX, BX
+	TESTQ CX, CX
+	JZ    done
 
 loop:
-	CMPQ BX, CX
-	JAE  done
 	MOVLQSX (R11)(BX*4), AX // prefix length
 	MOVLQSX (R12)(BX*4), DX // suffix length
-	XORQ R10, R10
-
-prefix:
-	CMPQ  R10, AX
-	JAE   prefixDone
-	MOVOU (R9)(R10*1), X0
-	MOVOU X0, (R8)(R10*1)
-	ADDQ  $16, R10
-	JMP   prefix
+	TESTQ   AX, AX
+	JZ      prefixDone
+	MOVOU   (R9), X0
+	MOVOU   X0, (R8)
+	CMPQ    AX, $16
+	JA      prefixLong
 
 prefixDone:
-	MOVQ R8, R9 // this value is the next one's previous
-	ADDQ AX, R8
-	XORQ R10, R10
-
-suffix:
-	CMPQ  R10, DX
-	JAE   suffixDone
-	MOVOU (SI)(R10*1), X0
-	MOVOU X0, (R8)(R10*1)
-	ADDQ  $16, R10
-	JMP   suffix
+	MOVQ  R8, R9 // this value is the next one's previous
+	ADDQ  AX, R8
+	MOVOU (SI), X1
+	MOVOU X1, (R8)
+	CMPQ  DX, $16
+	JA    suffixLong
 
 suffixDone:
 	ADDQ DX, R8
@@ -52,7 +48,8 @@ suffixDone:
 	SUBQ DI, R10
 	MOVL R10, (R13)(BX*4)
 	INCQ BX
-	JMP  loop
+	CMPQ BX, CX
+	JB   loop
 
 done:
 	SUBQ DI, R8
@@ -62,3 +59,44 @@ done:
 	SUBQ data_base+40(FP), SI
 	MOVQ SI, newDpos+160(FP)
 	RET
+
+prefixLong:
+	MOVQ $16, R10
+
+prefixLoop:
+	MOVOU (R9)(R10*1), X0
+	MOVOU X0, (R8)(R10*1)
+	ADDQ  $16, R10
+	CMPQ  R10, AX
+	JB    prefixLoop
+	JMP   prefixDone
+
+suffixLong:
+	MOVQ $16, R10
+	CMPQ DX, $80
+	JB   suffixLoop
+
+suffix64:
+	// 64 bytes at a time while they are all part of the suffix.
+	MOVOU (SI)(R10*1), X1
+	MOVOU 16(SI)(R10*1), X2
+	MOVOU 32(SI)(R10*1), X3
+	MOVOU 48(SI)(R10*1), X4
+	MOVOU X1, (R8)(R10*1)
+	MOVOU X2, 16(R8)(R10*1)
+	MOVOU X3, 32(R8)(R10*1)
+	MOVOU X4, 48(R8)(R10*1)
+	ADDQ  $64, R10
+	LEAQ  64(R10), AX // the prefix length is no longer needed
+	CMPQ  AX, DX
+	JBE   suffix64
+	CMPQ  R10, DX
+	JAE   suffixDone
+
+suffixLoop:
+	MOVOU (SI)(R10*1), X1
+	MOVOU X1, (R8)(R10*1)
+	ADDQ  $16, R10
+	CMPQ  R10, DX
+	JB    suffixLoop
+	JMP   suffixDone

@@ -239,7 +239,7 @@ func TestCopyChunkPaths(t *testing.T) {
 			if prevLen > 0 && r.IntN(2) == 0 {
 				pre[j] = int32(r.IntN(prevLen + 1))
 			}
-			suf[j] = int32([]int{0, 1, 7, 15, 16, 17, 33, 100}[r.IntN(8)])
+			suf[j] = int32([]int{0, 1, 7, 15, 16, 17, 33, 79, 80, 100, 144, 1000}[r.IntN(12)])
 			prevLen = int(pre[j] + suf[j])
 			total += int(suf[j])
 		}
@@ -266,4 +266,27 @@ func TestCopyChunkPaths(t *testing.T) {
 		}
 		require.Equal(t, a, b)
 	}
+}
+
+// TestErrorIndexInLaterPiece checks that the decoders, which decode lengths a
+// piece at a time, name the right value when a bad length is past the first
+// piece.
+func TestErrorIndexInLaterPiece(t *testing.T) {
+	const n, bad = 5000, 4321
+	ls := make([]int32, n)
+	for i := range ls {
+		ls[i] = int32(i % 3)
+	}
+	ls[bad] = -2
+	_, _, err := DecodeLengthByteArray(nil, nil, append(lengths(ls...), make([]byte, 2*n)...))
+	require.ErrorIs(t, err, ErrCorrupt)
+	require.ErrorContains(t, err, fmt.Sprintf("negative length -2 of value %d", bad))
+	_, _, err = DecodeByteArray(nil, nil, bytes.Join([][]byte{lengths(make([]int32, n)...), lengths(ls...), make([]byte, 2*n)}, nil))
+	require.ErrorIs(t, err, ErrCorrupt)
+	require.ErrorContains(t, err, fmt.Sprintf("negative suffix length -2 of value %d", bad))
+	pre := make([]int32, n)
+	pre[bad] = 5 // past the previous value's length, at most 2
+	_, _, err = DecodeByteArray(nil, nil, bytes.Join([][]byte{lengths(pre...), lengths(make([]int32, n)...)}, nil))
+	require.ErrorIs(t, err, ErrCorrupt)
+	require.ErrorContains(t, err, fmt.Sprintf("prefix length 5 of value %d exceeds previous length 0", bad))
 }

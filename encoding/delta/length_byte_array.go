@@ -26,6 +26,35 @@ func DecodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, 
 	return values, offsets, nil
 }
 
+// lengthPiece is how many lengths DecodeLengthByteArray decodes before
+// summing them: a multiple of 32 whose int32s fit the L1 cache.
+const lengthPiece = 2048
+
+// prefixSums replaces the lengths in v by their running sums from cur,
+// returning the last sum and the bitwise or of the lengths, negative if any
+// is. The sums are exact when every length is non-negative: fewer than 2^31
+// lengths below 2^31 add up to less than 2^62.
+func prefixSums(v []int32, cur int64) (int64, int32) {
+	var neg int32
+	i := 0
+	for ; i+4 <= len(v); i += 4 {
+		q := v[i : i+4 : i+4]
+		l0, l1, l2, l3 := q[0], q[1], q[2], q[3]
+		neg |= l0 | l1 | l2 | l3
+		c0 := cur + int64(l0)
+		c1 := c0 + int64(l1)
+		c2 := c1 + int64(l2)
+		cur = c2 + int64(l3)
+		q[0], q[1], q[2], q[3] = int32(c0), int32(c1), int32(c2), int32(cur)
+	}
+	for ; i < len(v); i++ {
+		neg |= v[i]
+		cur += int64(v[i])
+		v[i] = int32(cur)
+	}
+	return cur, neg
+}
+
 // decodeLengthByteArray implements DecodeLengthByteArray, also returning the
 // offset in src just past the page's data.
 func decodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int32, int, error) {
@@ -45,23 +74,31 @@ func decodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, 
 	out := offsets[base : base+n]
 	start := int64(len(values))
 	cur := start
-	var buf [256]int32
-	for k := 0; k < n; {
-		c, err := d.Decode(buf[:min(len(buf), n-k)])
-		if err == nil && c == 0 {
-			err = fmt.Errorf("%w: lengths end after %d of %d values", ErrCorrupt, k, n)
+	// The lengths are decoded straight into out, a piece at a time, and
+	// replaced by their running sums while the piece is in cache. The first
+	// piece holds the page's first value besides whole 32-value chunks, so
+	// that every piece but the last ends on a chunk boundary.
+	for k, end := 0, min(n, lengthPiece+1); k < n; k, end = end, min(n, end+lengthPiece) {
+		piece := out[k:end]
+		c, err := d.Decode(piece)
+		if err == nil && c != len(piece) {
+			err = fmt.Errorf("%w: lengths end after %d of %d values", ErrCorrupt, k+c, n)
 		}
 		if err != nil {
 			return values, offsets, 0, fmt.Errorf("lengths: %w", err)
 		}
-		for j, l := range buf[:c] {
-			if l < 0 {
-				return values, offsets, 0, fmt.Errorf("%w: negative length %d of value %d", ErrCorrupt, l, k+j)
+		prev := int32(cur)
+		var neg int32
+		if cur, neg = prefixSums(piece, cur); neg < 0 {
+			// The lengths are the differences of the running sums, which
+			// wrap at 32 bits as the differences do.
+			for i, o := range piece {
+				if l := o - prev; l < 0 {
+					return values, offsets, 0, fmt.Errorf("%w: negative length %d of value %d", ErrCorrupt, l, k+i)
+				}
+				prev = o
 			}
-			cur += int64(l)
-			out[k+j] = int32(cur) // checked below
 		}
-		k += c
 	}
 	end := d.End()
 	offsets = offsets[:base+n]

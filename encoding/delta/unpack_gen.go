@@ -80,10 +80,70 @@ func deltas32(out *[32]int32, src []byte, w uint, m, last uint32) uint32 {
 }
 
 func deltas32x0(out *[32]int32, _ []byte, m, l uint32) uint32 {
-	for i := range out {
-		l += m
-		out[i] = int32(l)
-	}
+	l += m
+	out[0] = int32(l)
+	l += m
+	out[1] = int32(l)
+	l += m
+	out[2] = int32(l)
+	l += m
+	out[3] = int32(l)
+	l += m
+	out[4] = int32(l)
+	l += m
+	out[5] = int32(l)
+	l += m
+	out[6] = int32(l)
+	l += m
+	out[7] = int32(l)
+	l += m
+	out[8] = int32(l)
+	l += m
+	out[9] = int32(l)
+	l += m
+	out[10] = int32(l)
+	l += m
+	out[11] = int32(l)
+	l += m
+	out[12] = int32(l)
+	l += m
+	out[13] = int32(l)
+	l += m
+	out[14] = int32(l)
+	l += m
+	out[15] = int32(l)
+	l += m
+	out[16] = int32(l)
+	l += m
+	out[17] = int32(l)
+	l += m
+	out[18] = int32(l)
+	l += m
+	out[19] = int32(l)
+	l += m
+	out[20] = int32(l)
+	l += m
+	out[21] = int32(l)
+	l += m
+	out[22] = int32(l)
+	l += m
+	out[23] = int32(l)
+	l += m
+	out[24] = int32(l)
+	l += m
+	out[25] = int32(l)
+	l += m
+	out[26] = int32(l)
+	l += m
+	out[27] = int32(l)
+	l += m
+	out[28] = int32(l)
+	l += m
+	out[29] = int32(l)
+	l += m
+	out[30] = int32(l)
+	l += m
+	out[31] = int32(l)
 	return l
 }
 
@@ -2707,10 +2767,70 @@ func deltas64(out *[32]int64, src []byte, w uint, m, last uint64) uint64 {
 }
 
 func deltas64x0(out *[32]int64, _ []byte, m, l uint64) uint64 {
-	for i := range out {
-		l += m
-		out[i] = int64(l)
-	}
+	l += m
+	out[0] = int64(l)
+	l += m
+	out[1] = int64(l)
+	l += m
+	out[2] = int64(l)
+	l += m
+	out[3] = int64(l)
+	l += m
+	out[4] = int64(l)
+	l += m
+	out[5] = int64(l)
+	l += m
+	out[6] = int64(l)
+	l += m
+	out[7] = int64(l)
+	l += m
+	out[8] = int64(l)
+	l += m
+	out[9] = int64(l)
+	l += m
+	out[10] = int64(l)
+	l += m
+	out[11] = int64(l)
+	l += m
+	out[12] = int64(l)
+	l += m
+	out[13] = int64(l)
+	l += m
+	out[14] = int64(l)
+	l += m
+	out[15] = int64(l)
+	l += m
+	out[16] = int64(l)
+	l += m
+	out[17] = int64(l)
+	l += m
+	out[18] = int64(l)
+	l += m
+	out[19] = int64(l)
+	l += m
+	out[20] = int64(l)
+	l += m
+	out[21] = int64(l)
+	l += m
+	out[22] = int64(l)
+	l += m
+	out[23] = int64(l)
+	l += m
+	out[24] = int64(l)
+	l += m
+	out[25] = int64(l)
+	l += m
+	out[26] = int64(l)
+	l += m
+	out[27] = int64(l)
+	l += m
+	out[28] = int64(l)
+	l += m
+	out[29] = int64(l)
+	l += m
+	out[30] = int64(l)
+	l += m
+	out[31] = int64(l)
 	return l
 }
 

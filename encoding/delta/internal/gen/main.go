@@ -43,7 +43,10 @@ func gen(b *bytes.Buffer, bits int) {
 	}
 	b.WriteString("\t}\n\treturn last\n}\n\n")
 	fmt.Fprintf(b, "func deltas%dx0(out *[32]%s, _ []byte, m, l %s) %s {\n", bits, s, u, u)
-	fmt.Fprintf(b, "\tfor i := range out {\n\t\tl += m\n\t\tout[i] = %s(l)\n\t}\n\treturn l\n}\n\n", s)
+	for i := 0; i < 32; i++ { // unrolled, as the other widths are
+		fmt.Fprintf(b, "\tl += m\n\tout[%d] = %s(l)\n", i, s)
+	}
+	b.WriteString("\treturn l\n}\n\n")
 	for w := 1; w <= bits; w++ {
 		fmt.Fprintf(b, "func deltas%dx%d(out *[32]%s, src []byte, m, l %s) %s {\n", bits, w, s, u, u)
 		n := 4 * w
