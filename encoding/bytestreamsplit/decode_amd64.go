@@ -46,6 +46,3 @@ func decode4SSE2(dst []uint32, src []byte, stride int)
 
 //go:noescape
 func decode8SSE2(dst []uint64, src []byte, stride int)
-
-// encode is encodeGeneric; amd64 has no assembly encoder yet.
-func encode[T Value](out []byte, src []T) { encodeGeneric(out, src) }

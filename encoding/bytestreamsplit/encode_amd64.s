@@ -1,0 +1,116 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The encoders transpose blocks of 16 values with byte interleaves only.
+// Number the bytes of a block by (value v, byte b) and lay them out in
+// registers of 16 bytes, so that each byte has a register number R and an
+// offset O. One round pairs register r of the first half with register r of
+// the second half and interleaves their low and their high 8 bytes
+// (PUNPCKLBW, PUNPCKHBW) into two registers, in order: this rotates the bits
+// of the index (R, O) left by one. Loaded, the index is (v, b); after four
+// rounds it is (b, v): register b holds byte b of the 16 values, in order,
+// ready to store into stream b.
+
+// PAIR sets lo and hi to the interleaved low and high bytes of x and y.
+#define PAIR(x, y, lo, hi) \
+	MOVO x, lo; \
+	PUNPCKLBW y, lo; \
+	MOVO x, hi; \
+	PUNPCKHBW y, hi
+
+// ROUND4 is one round over 4 registers.
+#define ROUND4(i0, i1, i2, i3, o0, o1, o2, o3) \
+	PAIR(i0, i2, o0, o1); \
+	PAIR(i1, i3, o2, o3)
+
+// ROUND8 is one round over 8 registers.
+#define ROUND8(i0, i1, i2, i3, i4, i5, i6, i7, o0, o1, o2, o3, o4, o5, o6, o7) \
+	PAIR(i0, i4, o0, o1); \
+	PAIR(i1, i5, o2, o3); \
+	PAIR(i2, i6, o4, o5); \
+	PAIR(i3, i7, o6, o7)
+
+TEXT ·encodeFloat32SSE2(SB), NOSPLIT, $0-56
+	JMP ·encode4SSE2(SB)
+
+TEXT ·encodeInt32SSE2(SB), NOSPLIT, $0-56
+	JMP ·encode4SSE2(SB)
+
+TEXT ·encodeFloat64SSE2(SB), NOSPLIT, $0-56
+	JMP ·encode8SSE2(SB)
+
+TEXT ·encodeInt64SSE2(SB), NOSPLIT, $0-56
+	JMP ·encode8SSE2(SB)
+
+// func encode4SSE2(dst []byte, src []uint32, stride int)
+TEXT ·encode4SSE2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	MOVQ stride+48(FP), R8
+	LEAQ (R8)(R8*2), R9 // 3*stride
+	SHRQ $4, CX
+	JZ   done4
+
+loop4:
+	MOVOU 0(SI), X0  // values 0-3
+	MOVOU 16(SI), X1 // values 4-7
+	MOVOU 32(SI), X2 // values 8-11
+	MOVOU 48(SI), X3 // values 12-15
+	ROUND4(X0, X1, X2, X3, X4, X5, X6, X7)
+	ROUND4(X4, X5, X6, X7, X0, X1, X2, X3)
+	ROUND4(X0, X1, X2, X3, X4, X5, X6, X7)
+	ROUND4(X4, X5, X6, X7, X0, X1, X2, X3)
+	MOVOU X0, (DI)
+	MOVOU X1, (DI)(R8*1)
+	MOVOU X2, (DI)(R8*2)
+	MOVOU X3, (DI)(R9*1)
+	ADDQ  $64, SI
+	ADDQ  $16, DI
+	DECQ  CX
+	JNZ   loop4
+
+done4:
+	RET
+
+// func encode8SSE2(dst []byte, src []uint64, stride int)
+TEXT ·encode8SSE2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	MOVQ stride+48(FP), R8
+	LEAQ (R8)(R8*2), R9  // 3*stride
+	LEAQ (R8)(R8*4), R10 // 5*stride
+	LEAQ (R9)(R8*4), R11 // 7*stride
+	SHRQ $4, CX
+	JZ   done8
+
+loop8:
+	MOVOU 0(SI), X0   // values 0-1
+	MOVOU 16(SI), X1  // values 2-3
+	MOVOU 32(SI), X2  // values 4-5
+	MOVOU 48(SI), X3  // values 6-7
+	MOVOU 64(SI), X4  // values 8-9
+	MOVOU 80(SI), X5  // values 10-11
+	MOVOU 96(SI), X6  // values 12-13
+	MOVOU 112(SI), X7 // values 14-15
+	ROUND8(X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15)
+	ROUND8(X8, X9, X10, X11, X12, X13, X14, X15, X0, X1, X2, X3, X4, X5, X6, X7)
+	ROUND8(X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15)
+	ROUND8(X8, X9, X10, X11, X12, X13, X14, X15, X0, X1, X2, X3, X4, X5, X6, X7)
+	MOVOU X0, (DI)
+	MOVOU X1, (DI)(R8*1)
+	MOVOU X2, (DI)(R8*2)
+	MOVOU X3, (DI)(R9*1)
+	MOVOU X4, (DI)(R8*4)
+	MOVOU X5, (DI)(R10*1)
+	MOVOU X6, (DI)(R9*2)
+	MOVOU X7, (DI)(R11*1)
+	ADDQ  $128, SI
+	ADDQ  $16, DI
+	DECQ  CX
+	JNZ   loop8
+
+done8:
+	RET
