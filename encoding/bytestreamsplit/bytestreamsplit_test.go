@@ -1,6 +1,7 @@
 package bytestreamsplit
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -241,6 +242,16 @@ func TestAgainstReference(t *testing.T) {
 			back, err := DecodeFixedLenByteArray([]byte("y"), want, k)
 			require.NoError(t, err)
 			require.Equal(t, append([]byte("y"), raw...), back, "k=%d n=%d", k, n)
+			// Neither coder writes past the values into spare capacity.
+			buf := make([]byte, len(raw)+32)
+			for i := range buf {
+				buf[i] = 0xa5
+			}
+			_, err = DecodeFixedLenByteArray(buf[:0:len(raw)], want, k)
+			require.NoError(t, err)
+			_, err = EncodeFixedLenByteArray(buf[:0:len(raw)], raw, k)
+			require.NoError(t, err)
+			require.Equal(t, bytes.Repeat([]byte{0xa5}, 32), buf[len(raw):], "k=%d n=%d", k, n)
 			switch k {
 			case 4:
 				checkTyped[float32](t, raw)
