@@ -257,8 +257,13 @@ func TestAgainstReference(t *testing.T) {
 				checkTyped[float32](t, raw)
 				checkTyped[int32](t, raw)
 			case 8:
-				checkTyped[float64](t, raw)
-				checkTyped[int64](t, raw)
+				// Both the SSE2 and, where the CPU has it, the AVX2 encoder.
+				for _, avx := range []bool{false, hasAVX2()} {
+					useAVX2 = avx
+					checkTyped[float64](t, raw)
+					checkTyped[int64](t, raw)
+				}
+				useAVX2 = hasAVX2()
 			}
 		}
 	}

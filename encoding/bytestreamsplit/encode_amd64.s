@@ -114,3 +114,105 @@ loop8:
 
 done8:
 	RET
+
+// VROUND8 is ROUND8 on YMM registers: the interleaves work within each
+// 16-byte lane, so each lane transposes its own block of 16 values.
+#define VROUND8(i0, i1, i2, i3, i4, i5, i6, i7, o0, o1, o2, o3, o4, o5, o6, o7) \
+	VPUNPCKLBW i4, i0, o0; \
+	VPUNPCKHBW i4, i0, o1; \
+	VPUNPCKLBW i5, i1, o2; \
+	VPUNPCKHBW i5, i1, o3; \
+	VPUNPCKLBW i6, i2, o4; \
+	VPUNPCKHBW i6, i2, o5; \
+	VPUNPCKLBW i7, i3, o6; \
+	VPUNPCKHBW i7, i3, o7
+
+TEXT ·encodeFloat64AVX2(SB), NOSPLIT, $0-56
+	JMP ·encode8AVX2(SB)
+
+TEXT ·encodeInt64AVX2(SB), NOSPLIT, $0-56
+	JMP ·encode8AVX2(SB)
+
+// func encode8AVX2(dst []byte, src []uint64, stride int)
+// The low lanes hold values 0-15 of a block of 32, the high lanes values
+// 16-31, so that after the four rounds register b holds byte b of the 32
+// values in order.
+TEXT ·encode8AVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	MOVQ stride+48(FP), R8
+	LEAQ (R8)(R8*2), R9  // 3*stride
+	LEAQ (R8)(R8*4), R10 // 5*stride
+	LEAQ (R9)(R8*4), R11 // 7*stride
+	SHRQ $5, CX
+	JZ   doneAVX2
+
+loopAVX2:
+	VMOVDQU    0(SI), X0
+	VINSERTI128 $1, 128(SI), Y0, Y0 // values 0-1 | 16-17
+	VMOVDQU    16(SI), X1
+	VINSERTI128 $1, 144(SI), Y1, Y1 // values 2-3 | 18-19
+	VMOVDQU    32(SI), X2
+	VINSERTI128 $1, 160(SI), Y2, Y2
+	VMOVDQU    48(SI), X3
+	VINSERTI128 $1, 176(SI), Y3, Y3
+	VMOVDQU    64(SI), X4
+	VINSERTI128 $1, 192(SI), Y4, Y4
+	VMOVDQU    80(SI), X5
+	VINSERTI128 $1, 208(SI), Y5, Y5
+	VMOVDQU    96(SI), X6
+	VINSERTI128 $1, 224(SI), Y6, Y6
+	VMOVDQU    112(SI), X7
+	VINSERTI128 $1, 240(SI), Y7, Y7 // values 14-15 | 30-31
+	VROUND8(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15)
+	VROUND8(Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
+	VROUND8(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15)
+	VROUND8(Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7)
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, (DI)(R8*1)
+	VMOVDQU Y2, (DI)(R8*2)
+	VMOVDQU Y3, (DI)(R9*1)
+	VMOVDQU Y4, (DI)(R8*4)
+	VMOVDQU Y5, (DI)(R10*1)
+	VMOVDQU Y6, (DI)(R9*2)
+	VMOVDQU Y7, (DI)(R11*1)
+	ADDQ    $256, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     loopAVX2
+	VZEROUPPER
+
+doneAVX2:
+	RET
+
+// func hasAVX2() bool
+// AVX2 needs CPUID leaf 7 to report it and the OS to save the YMM state
+// (CPUID.1:ECX.OSXSAVE and AVX, then XCR0 bits 1 and 2).
+TEXT ·hasAVX2(SB), NOSPLIT, $0-1
+	MOVB  $0, ret+0(FP)
+	XORL  CX, CX
+	MOVL  $0, AX
+	CPUID
+	CMPL  AX, $7
+	JLT   noAVX2
+	MOVL  $1, AX
+	XORL  CX, CX
+	CPUID
+	ANDL  $0x18000000, CX // OSXSAVE (bit 27) and AVX (bit 28)
+	CMPL  CX, $0x18000000
+	JNE   noAVX2
+	XORL  CX, CX
+	XGETBV
+	ANDL  $6, AX
+	CMPL  AX, $6
+	JNE   noAVX2
+	MOVL  $7, AX
+	XORL  CX, CX
+	CPUID
+	SHRL  $5, BX // AVX2 is bit 5 of EBX
+	ANDL  $1, BX
+	MOVB  BX, ret+0(FP)
+
+noAVX2:
+	RET
