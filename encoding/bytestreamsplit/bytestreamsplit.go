@@ -97,16 +97,6 @@ func DecodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
 	return dst, nil
 }
 
-// decodeFixed scatters the size streams of n bytes in src into out.
-func decodeFixed(out, src []byte, n, size int) {
-	for j := range size {
-		stream := src[j*n : j*n+n]
-		for i, b := range stream {
-			out[i*size+j] = b
-		}
-	}
-}
-
 // Encode appends the BYTE_STREAM_SPLIT encoding of src to dst and returns
 // the extended slice. dst may be nil.
 func Encode[T Value](dst []byte, src []T) []byte {
@@ -137,16 +127,9 @@ func EncodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
 	if size <= 0 || len(src)%size != 0 {
 		return dst, fmt.Errorf("%w: %d bytes are not a whole number of %d-byte values", ErrInvalidArgument, len(src), size)
 	}
-	n := len(src) / size
 	n0 := len(dst)
 	dst = slices.Grow(dst, len(src))[:n0+len(src)]
-	out := dst[n0:]
-	for j := range size {
-		stream := out[j*n : j*n+n]
-		for i := range stream {
-			stream[i] = src[i*size+j]
-		}
-	}
+	encodeFixed(dst[n0:], src, len(src)/size, size)
 	return dst, nil
 }
 

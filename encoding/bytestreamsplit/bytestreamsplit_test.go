@@ -1,6 +1,7 @@
 package bytestreamsplit
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -170,4 +171,100 @@ func TestDecodeAllocs(t *testing.T) {
 		_, _ = d.Decode(dst[:cap(dst)])
 	})
 	require.Zero(t, allocs)
+}
+
+// splitRef is the definition of the encoding: byte j of value i of the
+// k-byte values in src goes to position j*n+i.
+func splitRef(src []byte, k int) []byte {
+	n := len(src) / k
+	out := make([]byte, len(src))
+	for i := range n {
+		for j := range k {
+			out[j*n+i] = src[i*k+j]
+		}
+	}
+	return out
+}
+
+// valuesOf reads the k-byte little-endian values of b as T, k = size[T]().
+func valuesOf[T Value](b []byte) []T {
+	k := size[T]()
+	v := make([]T, len(b)/k)
+	for i := range v {
+		var u uint64
+		for j := range k {
+			u |= uint64(b[i*k+j]) << (8 * j)
+		}
+		switch p := any(&v[i]).(type) {
+		case *float32:
+			*p = math.Float32frombits(uint32(u))
+		case *int32:
+			*p = int32(uint32(u))
+		case *float64:
+			*p = math.Float64frombits(u)
+		case *int64:
+			*p = int64(u)
+		}
+	}
+	return v
+}
+
+// checkTyped compares the encoders and decoders of T with splitRef on the
+// page of the values whose bytes are raw, behind a prefix so the output is
+// not aligned.
+func checkTyped[T Value](t *testing.T, raw []byte) {
+	t.Helper()
+	want := splitRef(raw, size[T]())
+	vals := valuesOf[T](raw)
+	prefix := []byte("abc")
+	got := Encode(append([]byte{}, prefix...), vals)
+	require.Equal(t, append(append([]byte{}, prefix...), want...), got, "Encode n=%d", len(vals))
+	gen := make([]byte, len(want))
+	encodeGeneric(gen, vals)
+	require.Equal(t, want, gen, "encodeGeneric n=%d", len(vals))
+	dec, err := Decode([]T{}, want)
+	require.NoError(t, err)
+	require.Equal(t, bitsOf(vals), bitsOf(dec), "Decode n=%d", len(vals))
+}
+
+// TestAgainstReference checks every path against splitRef for value sizes
+// 1 to 17 and lengths that exercise all block tails.
+func TestAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	lengths := []int{0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 255, 1000, 4099}
+	for k := 1; k <= 17; k++ {
+		for _, n := range lengths {
+			raw := randomBits(r, n*k)
+			want := splitRef(raw, k)
+			got, err := EncodeFixedLenByteArray([]byte("x"), raw, k)
+			require.NoError(t, err)
+			require.Equal(t, append([]byte("x"), want...), got, "k=%d n=%d", k, n)
+			back, err := DecodeFixedLenByteArray([]byte("y"), want, k)
+			require.NoError(t, err)
+			require.Equal(t, append([]byte("y"), raw...), back, "k=%d n=%d", k, n)
+			// Neither coder writes past the values into spare capacity.
+			buf := make([]byte, len(raw)+32)
+			for i := range buf {
+				buf[i] = 0xa5
+			}
+			_, err = DecodeFixedLenByteArray(buf[:0:len(raw)], want, k)
+			require.NoError(t, err)
+			_, err = EncodeFixedLenByteArray(buf[:0:len(raw)], raw, k)
+			require.NoError(t, err)
+			require.Equal(t, bytes.Repeat([]byte{0xa5}, 32), buf[len(raw):], "k=%d n=%d", k, n)
+			switch k {
+			case 4:
+				checkTyped[float32](t, raw)
+				checkTyped[int32](t, raw)
+			case 8:
+				// Both the SSE2 and, where the CPU has it, the AVX2 encoder.
+				for _, avx := range []bool{false, hasAVX2()} {
+					useAVX2 = avx
+					checkTyped[float64](t, raw)
+					checkTyped[int64](t, raw)
+				}
+				useAVX2 = hasAVX2()
+			}
+		}
+	}
 }

@@ -63,7 +63,8 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// FuzzRoundTrip encodes arbitrary bytes read as values.
+// FuzzRoundTrip encodes arbitrary bytes read as values and checks the
+// fast encoders against splitRef.
 func FuzzRoundTrip(f *testing.F) {
 	f.Add([]byte("0123456789abcdef0123456789abcdef"), uint8(3))
 	f.Fuzz(func(t *testing.T, data []byte, size uint8) {
@@ -82,6 +83,12 @@ func FuzzRoundTrip(f *testing.F) {
 			for j := range 8 {
 				v[i] |= int64(data[8*i+j]) << (8 * j)
 			}
+		}
+		if got, want := EncodeInt64(nil, v), splitRef(data[:8*len(v)], 8); string(got) != string(want) {
+			t.Fatal("EncodeInt64 differs from the reference")
+		}
+		if got, want := EncodeInt32(nil, valuesOf[int32](data)), splitRef(data[:len(data)/4*4], 4); string(got) != string(want) {
+			t.Fatal("EncodeInt32 differs from the reference")
 		}
 		back, err := DecodeInt64(nil, EncodeInt64(nil, v))
 		if err != nil || len(back) != len(v) {
