@@ -1,6 +1,6 @@
 module github.com/pqcodec/pqcodec
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/DataDog/zstd v1.5.7
@@ -11,6 +11,7 @@ require (
 	github.com/klauspost/compress v1.20.4
 	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/sys v0.43.0
 )
 
 require go.yaml.in/yaml/v3 v3.0.5 // indirect

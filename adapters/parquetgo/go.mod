@@ -1,6 +1,6 @@
 module github.com/pqcodec/pqcodec/adapters/parquetgo
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/parquet-go/parquet-go v0.32.0
@@ -19,7 +19,7 @@ require (
 	github.com/pierrec/lz4/v4 v4.1.33 // indirect
 	github.com/twpayne/go-geom v1.6.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/sys v0.38.0 // indirect
+	golang.org/x/sys v0.43.0 // indirect
 	google.golang.org/protobuf v1.34.2 // indirect
 )
 

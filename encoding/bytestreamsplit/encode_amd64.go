@@ -2,6 +2,8 @@
 
 package bytestreamsplit
 
+import "golang.org/x/sys/cpu"
+
 // useAVX2 reports whether encode may use AVX2; tests turn it off to
 // exercise the SSE2 code on CPUs that have AVX2.
 var useAVX2 = hasAVX2()
@@ -40,7 +42,7 @@ func encode[T Value](out []byte, src []T) {
 }
 
 // hasAVX2 reports whether the CPU and the operating system support AVX2.
-func hasAVX2() bool
+func hasAVX2() bool { return cpu.X86.HasAVX2 }
 
 // The functions below write the len(src) values of src, a multiple of 16,
 // into streams stride bytes apart in dst. Each type has its own entry point

@@ -185,34 +185,3 @@ loopAVX2:
 
 doneAVX2:
 	RET
-
-// func hasAVX2() bool
-// AVX2 needs CPUID leaf 7 to report it and the OS to save the YMM state
-// (CPUID.1:ECX.OSXSAVE and AVX, then XCR0 bits 1 and 2).
-TEXT ·hasAVX2(SB), NOSPLIT, $0-1
-	MOVB  $0, ret+0(FP)
-	XORL  CX, CX
-	MOVL  $0, AX
-	CPUID
-	CMPL  AX, $7
-	JLT   noAVX2
-	MOVL  $1, AX
-	XORL  CX, CX
-	CPUID
-	ANDL  $0x18000000, CX // OSXSAVE (bit 27) and AVX (bit 28)
-	CMPL  CX, $0x18000000
-	JNE   noAVX2
-	XORL  CX, CX
-	XGETBV
-	ANDL  $6, AX
-	CMPL  AX, $6
-	JNE   noAVX2
-	MOVL  $7, AX
-	XORL  CX, CX
-	CPUID
-	SHRL  $5, BX // AVX2 is bit 5 of EBX
-	ANDL  $1, BX
-	MOVB  BX, ret+0(FP)
-
-noAVX2:
-	RET

@@ -2,8 +2,10 @@
 
 package delta
 
+import "golang.org/x/sys/cpu"
+
 // useAVX2 reports whether the CPU and OS support AVX2.
-var useAVX2 = hasAVX2()
+var useAVX2 = cpu.X86.HasAVX2
 
 // blockDeltas is blockDeltasGo (same semantics), in AVX2 assembly where the
 // CPU has it.
@@ -22,10 +24,6 @@ func blockDeltas[T Integer, U word](d *[encBlockSize]U, src *[encBlockSize + 1]T
 	}
 	return blockDeltasGo(d, src)
 }
-
-// hasAVX2 reports whether CPUID announces AVX2 and the OS saves the YMM
-// registers.
-func hasAVX2() bool
 
 // deltas32AVX2 stores the 128 deltas of src less their minimum in d, stores
 // the maximum delta of each miniblock in hi and returns the minimum.

@@ -2,36 +2,6 @@
 
 #include "textflag.h"
 
-// func hasAVX2() bool
-TEXT ·hasAVX2(SB), NOSPLIT, $0-1
-	XORL CX, CX
-	MOVL $0, AX
-	CPUID
-	CMPL AX, $7
-	JB   no
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	ANDL $0x18000000, CX // OSXSAVE and AVX
-	CMPL CX, $0x18000000
-	JNE  no
-	XORL CX, CX
-	XGETBV               // XCR0: the OS saves XMM and YMM state
-	ANDL $6, AX
-	CMPL AX, $6
-	JNE  no
-	MOVL $7, AX
-	XORL CX, CX
-	CPUID
-	BTL  $5, BX          // AVX2
-	JCC  no
-	MOVB $1, ret+0(FP)
-	RET
-
-no:
-	MOVB $0, ret+0(FP)
-	RET
-
 // One miniblock of 8 deltas at byte offset off: Y0 = src[i+1:i+9] - src[i:i+8],
 // stored to d, folded into the running minimum Y15 and miniblock maximum Y13.
 #define DELTAS32(off) \
