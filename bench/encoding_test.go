@@ -10,6 +10,8 @@ import (
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/parquet"
+	pq "github.com/parquet-go/parquet-go"
+	pgencoding "github.com/parquet-go/parquet-go/encoding"
 	pgbss "github.com/parquet-go/parquet-go/encoding/bytestreamsplit"
 	pgdelta "github.com/parquet-go/parquet-go/encoding/delta"
 	pgplain "github.com/parquet-go/parquet-go/encoding/plain"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 	"github.com/pqcodec/pqcodec/encoding/delta"
+	"github.com/pqcodec/pqcodec/encoding/dictionary"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 )
@@ -29,6 +32,10 @@ import (
 //	parquetgo_u8      parquet-go's level path on []uint8 (ours: our level API on []uint8)
 //	parquetgo_bitmap  parquet-go's BOOLEAN path, which keeps the bitmap as is
 //	                  (no unpacking: shown, not a peer of the row)
+//	parquetgo_values  parquet-go's RLE_DICTIONARY path at its lowest public
+//	                  level: index decode, then Dictionary.Lookup into
+//	                  []parquet.Value (a 24-byte struct per value; its typed
+//	                  gather is unexported)
 //	arrowgo           arrow-go's column chunk reader on an in-memory file (decode only)
 //	copy              copy of the PLAIN bytes: the physical limit of fixed-width PLAIN
 
@@ -430,6 +437,9 @@ func encodingRows(tb testing.TB, size PageSize) (dec, enc []encRow) {
 		add(rleRows("indices", fmt.Sprintf("w%d", w), size, Indices(size.Bytes, w), w, false))
 	}
 
+	// RLE_DICTIONARY (decode only).
+	dec = append(dec, dictRows(tb, size)...)
+
 	// DELTA_BINARY_PACKED.
 	add(fixedCase[int32]{"delta_binary_packed", "int32", "ints", ints, delta.EncodeInt32, delta.DecodeInt32,
 		pgd.EncodeInt32, pgd.DecodeInt32, arrowInt32(tb, D, ints), false}.rows(size))
@@ -521,5 +531,152 @@ func TestEncodingImplementations(t *testing.T) {
 				require.NoError(t, im.check(), "%s/impl=%s", row.name, im.name)
 			}
 		}
+	}
+}
+
+// dictPages builds a dictionary page (PLAIN) and an index page from
+// column, as a writer does, with pqcodec's dictionary encoder.
+func dictPages[T int32 | int64](tb testing.TB, column []T) (dictPage, indexPage []byte, numDict int) {
+	e := dictionary.NewEncoder[T](0)
+	_, err := e.Put(column)
+	require.NoError(tb, err)
+	return e.AppendDictionaryPage(nil), e.AppendIndexPage(nil), e.Len()
+}
+
+// fixedDictRow returns the RLE_DICTIONARY decode row of a fixed-width
+// column: index page to values. parquetgo_values is parquet-go's lowest
+// public path: its RLE_DICTIONARY index decoder, then Dictionary.Lookup
+// into []parquet.Value (its typed gather is unexported).
+func fixedDictRow[T int32 | int64](tb testing.TB, typ, data string, size PageSize, column []T,
+	pgType pq.Type, pgValues func([]T) pgencoding.Values, get func(pq.Value) T,
+) encRow {
+	dictPage, indexPage, numDict := dictPages(tb, column)
+	var d dictionary.Dict[T]
+	require.NoError(tb, d.Reset(dictPage, numDict))
+	n := len(column)
+	dst := make([]T, 0, n)
+	pgDict := pgType.NewDictionary(0, numDict, pgValues(d.Values()))
+	pgIdx := make([]int32, 0, n+64)
+	pgOut := make([]pq.Value, n)
+	pgEnc := &pgrle.DictionaryEncoding{}
+	return encRow{name: fmt.Sprintf("enc=rle_dictionary/type=%s/data=%s/size=%s", typ, data, size.Name),
+		bytes: n * int(unsafe.Sizeof(column[0])), impls: []encImpl{
+			impl("ours", func() ([]T, error) { return d.Decode(dst[:0], indexPage, n) }, equal(column)),
+			impl("parquetgo_values", func() ([]pq.Value, error) {
+				idx, err := pgEnc.DecodeInt32(pgIdx, indexPage)
+				if err != nil {
+					return nil, err
+				}
+				pgIdx = idx
+				if len(idx) < n {
+					return nil, errMismatch
+				}
+				pgDict.Lookup(idx[:n], pgOut)
+				return pgOut, nil
+			}, func(got []pq.Value) bool {
+				for i, v := range got {
+					if get(v) != column[i] {
+						return false
+					}
+				}
+				return len(got) == n
+			}),
+		}}
+}
+
+// bytesDictRow returns the RLE_DICTIONARY decode row of a BYTE_ARRAY
+// column: index page to flat values and offsets (ours) or to
+// []parquet.Value (parquet-go, as in fixedDictRow).
+func bytesDictRow(tb testing.TB, data string, size PageSize, column ByteArrays) encRow {
+	e := dictionary.NewBytesEncoder(0)
+	_, err := e.Put(column.Values, column.Offsets)
+	require.NoError(tb, err)
+	dictPage, indexPage := e.AppendDictionaryPage(nil), e.AppendIndexPage(nil)
+	var d dictionary.BytesDict
+	require.NoError(tb, d.Reset(dictPage, e.Len()))
+	n := column.Len()
+	values := make([]byte, 0, len(column.Values))
+	offsets := make([]int32, 0, n+1)
+	same := sameByteArrays(column)
+	dv, do, err := plain.DecodeByteArray(nil, nil, dictPage)
+	require.NoError(tb, err)
+	pgDict := pq.ByteArrayType.NewDictionary(0, e.Len(), pgencoding.ByteArrayValues(dv, uint32Offsets(do)))
+	pgIdx := make([]int32, 0, n+64)
+	pgOut := make([]pq.Value, n)
+	pgEnc := &pgrle.DictionaryEncoding{}
+	return encRow{name: fmt.Sprintf("enc=rle_dictionary/type=byte_array/data=%s/size=%s", data, size.Name),
+		bytes: column.PlainSize(), impls: []encImpl{
+			impl("ours", func() (byteArraysOut, error) {
+				v, o, err := d.Decode(values[:0], offsets[:0], indexPage, n)
+				values, offsets = v, o
+				return byteArraysOut{v, o}, err
+			}, func(o byteArraysOut) bool { return same(o.values, o.offsets) }),
+			impl("parquetgo_values", func() ([]pq.Value, error) {
+				idx, err := pgEnc.DecodeInt32(pgIdx, indexPage)
+				if err != nil {
+					return nil, err
+				}
+				pgIdx = idx
+				if len(idx) < n {
+					return nil, errMismatch
+				}
+				pgDict.Lookup(idx[:n], pgOut)
+				return pgOut, nil
+			}, func(got []pq.Value) bool {
+				for i, v := range got {
+					if !bytes.Equal(v.ByteArray(), column.Values[column.Offsets[i]:column.Offsets[i+1]]) {
+						return false
+					}
+				}
+				return len(got) == n
+			}),
+		}}
+}
+
+// dictColumn returns size/width values drawn from a pool of 1<<bits
+// random values by the clustered indices of Indices.
+func dictColumn[T int32 | int64](size PageSize, bits uint) []T {
+	r := rng(fmt.Sprintf("dictpool%d", bits), size.Bytes)
+	pool := make([]T, 1<<bits)
+	for i := range pool {
+		pool[i] = T(r.Int64())
+	}
+	var z T
+	idx := Indices(size.Bytes, bits)[:size.Bytes/int(unsafe.Sizeof(z))]
+	out := make([]T, len(idx))
+	for i, ix := range idx {
+		out[i] = pool[ix]
+	}
+	return out
+}
+
+// uuidColumn returns BYTE_ARRAY values drawn from 1024 distinct UUIDs, with
+// PLAIN size about size bytes.
+func uuidColumn(size PageSize) ByteArrays {
+	pool := UUIDs(1024 * 40)
+	idx := Indices(size.Bytes, 10)
+	b := ByteArrays{Offsets: []int32{0}}
+	for _, ix := range idx {
+		if b.PlainSize() >= size.Bytes {
+			break
+		}
+		ix %= uint32(pool.Len())
+		b.Values = append(b.Values, pool.Values[pool.Offsets[ix]:pool.Offsets[ix+1]]...)
+		b.Offsets = append(b.Offsets, int32(len(b.Values)))
+	}
+	return b
+}
+
+// dictRows returns the RLE_DICTIONARY decode rows (there is no encode
+// row: the peers' dictionary builders are not comparable page-level
+// operations).
+func dictRows(tb testing.TB, size PageSize) []encRow {
+	return []encRow{
+		fixedDictRow(tb, "int32", "card1k", size, dictColumn[int32](size, 10), pq.Int32Type,
+			pgencoding.Int32Values, func(v pq.Value) int32 { return v.Int32() }),
+		fixedDictRow(tb, "int64", "card1k", size, dictColumn[int64](size, 10), pq.Int64Type,
+			pgencoding.Int64Values, func(v pq.Value) int64 { return v.Int64() }),
+		bytesDictRow(tb, "lowcard", size, LowCardStrings(size.Bytes)),
+		bytesDictRow(tb, "uuid1k", size, uuidColumn(size)),
 	}
 }

@@ -31,7 +31,8 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	if len(offsets)-1 != numValues {
 		return fmt.Errorf("%w: dictionary page holds %d values, header says %d", ErrCorrupt, len(offsets)-1, numValues)
 	}
-	d.values, d.offsets = values, offsets
+	// Spare capacity lets gather read whole blocks from any value.
+	d.values, d.offsets = slices.Grow(values, block), offsets
 	return nil
 }
 
@@ -45,7 +46,7 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	if uint64(len(src)) != uint64(numValues)*uint64(size) || len(src) > math.MaxInt32 {
 		return fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, numValues, size, len(src))
 	}
-	d.values = append(d.values, src...)
+	d.values = slices.Grow(append(d.values, src...), block)
 	d.offsets = append(d.offsets, 0)
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))
@@ -63,7 +64,9 @@ func (d *BytesDict) Value(i int) []byte { return d.values[d.offsets[i]:d.offsets
 // Decode appends the values of the count indices of the index page src to
 // values and their end offsets to offsets (after the start offset
 // len(values) if offsets is empty), like plain.DecodeByteArray, and returns
-// both slices. On error both keep their length.
+// both slices. On error both keep their length. Like plain.DecodeByteArray,
+// it may write into the spare capacity of values past the returned length,
+// never past its capacity.
 func (d *BytesDict) Decode(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
 	v0, o0 := len(values), len(offsets)
 	if len(offsets) == 0 {
@@ -118,15 +121,67 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 			return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
 		}
 		// Amortized growth: at most twice the bytes the indices decoded
-		// so far justify.
-		values = slices.Grow(values, total)
-		for _, ix := range buf[:n] {
-			values = append(values, d.values[d.offsets[ix]:d.offsets[ix+1]]...)
-			if offsets != nil {
-				offsets = append(offsets, int32(len(values)))
+		// so far justify, plus the slack of one block.
+		values = slices.Grow(values, total+block)
+		var scratch [chunk]int32
+		ends := scratch[:n]
+		if offsets != nil {
+			ends = offsets[len(offsets) : len(offsets)+n]
+		}
+		w := len(values)
+		out := values[:cap(values)]
+		for j := 0; j < n; j++ {
+			var k int
+			w, k = gatherShort(out, w, d.values[:cap(d.values)], d.offsets, buf[j:n], ends[j:])
+			if j += k; j == n {
+				break
 			}
+			// A long value, or one too close to the end of a buffer.
+			ix := buf[j]
+			w += copy(out[w:], d.values[d.offsets[ix]:d.offsets[ix+1]])
+			ends[j] = int32(w)
+		}
+		values = values[:w]
+		if offsets != nil {
+			offsets = offsets[:len(offsets)+n]
 		}
 		left -= n
 	}
 	return values, offsets, nil
+}
+
+// block is the length up to which gather moves a value as whole 16-byte
+// blocks instead of calling memmove.
+const block = 64
+
+// gatherShort copies the dictionary values of the indices idx (already
+// checked) into out at w, back to back, and writes their end offsets into
+// ends, for as long as each value is at most block bytes long and both
+// dict and out hold a whole block from its position; the bytes past a
+// value land in spare capacity that the values that follow overwrite. It
+// returns the new w and the number of values copied, and makes no calls so
+// that its loop keeps its state in registers.
+func gatherShort(out []byte, w int, dict []byte, offsets []int32, idx []uint32, ends []int32) (int, int) {
+	k := 0
+	for ; k < len(idx) && k < len(ends); k++ {
+		ix := idx[k]
+		s, e := int(offsets[ix]), int(offsets[ix+1])
+		l := e - s
+		if l > block || len(dict)-s < block || len(out)-w < block {
+			break
+		}
+		d := (*[block]byte)(out[w : w+block])
+		v := (*[block]byte)(dict[s : s+block])
+		*(*[16]byte)(d[0:16]) = *(*[16]byte)(v[0:16])
+		if l > 16 {
+			*(*[16]byte)(d[16:32]) = *(*[16]byte)(v[16:32])
+			if l > 32 {
+				*(*[16]byte)(d[32:48]) = *(*[16]byte)(v[32:48])
+				*(*[16]byte)(d[48:64]) = *(*[16]byte)(v[48:64])
+			}
+		}
+		w += l
+		ends[k] = int32(w)
+	}
+	return w, k
 }

@@ -264,3 +264,40 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}))
 }
+
+// TestBytesDictLengths decodes values of every length around the block
+// sizes of gatherShort, at every distance from the end of the buffers.
+func TestBytesDictLengths(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 100 {
+		pool := make([][]byte, 1+trial%50)
+		for i := range pool {
+			pool[i] = make([]byte, r.IntN(2*block+8))
+			for j := range pool[i] {
+				pool[i][j] = byte(r.Uint32())
+			}
+		}
+		var values []byte
+		offsets := []int32{0}
+		for range r.IntN(600) {
+			values = append(values, pool[r.IntN(len(pool))]...)
+			offsets = append(offsets, int32(len(values)))
+		}
+		e := NewBytesEncoder(0)
+		_, err := e.Put(values, offsets)
+		require.NoError(t, err)
+		var d BytesDict
+		require.NoError(t, d.Reset(e.AppendDictionaryPage(nil), e.Len()))
+		idx := e.AppendIndexPage(nil)
+		n := len(offsets) - 1
+		gotV, gotO, err := d.Decode([]byte{1}, nil, idx, n)
+		require.NoError(t, err)
+		require.Equal(t, append([]byte{1}, values...), gotV)
+		for i := range offsets {
+			require.Equal(t, offsets[i]+1, gotO[i])
+		}
+		flat, err := d.DecodeFlat(nil, idx, n)
+		require.NoError(t, err)
+		require.Equal(t, values, flat[:len(values):len(values)])
+	}
+}

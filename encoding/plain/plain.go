@@ -134,8 +134,9 @@ func ByteArrayCount(src []byte) (count, total int, err error) {
 // values[offsets[i]:offsets[i+1]]. On error both slices come back with their
 // original lengths. Decoding may write into the spare capacity of values
 // past the returned length, never past its capacity. Offsets are
-// int32, so values may not grow past math.MaxInt32 bytes. The slices grow by
-// appending, so by at most twice the length of src.
+// int32, so values may not grow past math.MaxInt32 bytes. values grows once,
+// by at most len(src) bytes, if its spare capacity is smaller than that;
+// offsets grows by at most one entry per 4 bytes of src.
 func DecodeByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int32, error) {
 	v0, o0 := values, offsets
 	if uint64(len(values))+uint64(len(src)) > math.MaxInt32 {
@@ -148,10 +149,31 @@ func DecodeByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int3
 			return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
 		}
 	}
+	// The values of src take fewer than len(src) bytes, so one capacity
+	// check here serves the whole page: they are copied into buf, the
+	// spare capacity of values, at w.
+	values = slices.Grow(values, len(src))
+	base := len(values)
+	buf := values[base:cap(values)]
 	if len(offsets) == 0 {
-		offsets = append(offsets, int32(len(values)))
+		offsets = append(offsets, int32(base))
 	}
+	w := 0
 	for i := 0; i < len(src); {
+		// Short values go in batches through a loop without calls; room
+		// caps each batch at what the rest of src can hold, so offsets
+		// grows by at most one entry per 4 bytes of src.
+		room := max(1, min(256, (len(src)-i)/4))
+		offsets = slices.Grow(offsets, room)
+		o := len(offsets)
+		var k int
+		i, w, k = decodeShortValues(buf, src, offsets[o:o+room], i, w, base)
+		offsets = offsets[:o+k]
+		if k == room || i == len(src) {
+			continue
+		}
+		// The value at i is long, damaged, or too close to the end of src
+		// or buf for whole blocks.
 		if len(src)-i < 4 {
 			return v0, o0, fmt.Errorf("%w: truncated length of value %d at offset %d", ErrCorrupt, len(offsets)-max(len(o0), 1), i)
 		}
@@ -160,47 +182,109 @@ func DecodeByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int3
 		if n > len(src)-i {
 			return v0, o0, fmt.Errorf("%w: value %d at offset %d has length %d, only %d bytes left", ErrCorrupt, len(offsets)-max(len(o0), 1), i-4, n, len(src)-i)
 		}
-		// Short values move as one fixed-size block when both sides have
-		// room: the excess bytes land in spare capacity that the values
-		// that follow overwrite.
-		if l := len(values); n <= 16 && cap(values)-l >= 16 && len(src)-i >= 16 {
-			*(*[16]byte)(values[l : l+16]) = *(*[16]byte)(src[i : i+16])
-			values = values[:l+n]
-		} else {
-			values = append(values, src[i:i+n]...)
-		}
+		w += copy(buf[w:w+n], src[i:i+n])
 		i += n
-		offsets = append(offsets, int32(len(values)))
+		offsets = append(offsets, int32(base+w))
 	}
-	return values, offsets, nil
+	return values[:base+w], offsets, nil
+}
+
+// decodeShortValues decodes the values of src from offset i into buf at w,
+// and their end offsets base+w into offs, for as long as each is short
+// enough for [copyShort] and src and buf have room for its whole blocks. It
+// returns the new i and w and the number of values decoded, at most
+// len(offs). It leaves every check that fails to the caller. It makes no
+// calls, so that its loop keeps its state in registers.
+func decodeShortValues(buf, src []byte, offs []int32, i, w, base int) (int, int, int) {
+	k := 0
+	for ; k < len(offs); k++ {
+		if len(src)-i < 4+shortValue || len(buf)-w < shortValue {
+			break
+		}
+		n := binary.LittleEndian.Uint32(src[i : i+4])
+		if n > shortValue {
+			break
+		}
+		copyShort((*[shortValue]byte)(buf[w:w+shortValue]), (*[shortValue]byte)(src[i+4:i+4+shortValue]), int(n))
+		i += 4 + int(n)
+		w += int(n)
+		offs[k] = int32(base + w)
+	}
+	return i, w, k
+}
+
+// shortValue is the length up to which byte array values are moved by
+// [copyShort] rather than by a call of the runtime's memmove.
+const shortValue = 64
+
+// copyShort copies the first n <= 64 bytes of src to dst in whole 16-byte
+// blocks, so it may write up to 64 bytes of dst: callers use it only where
+// the bytes past n are spare, or are written next. For the short values
+// that dominate string columns this costs a few moves where a memmove call
+// costs a call and a dispatch on the length.
+func copyShort(dst, src *[shortValue]byte, n int) {
+	*(*[16]byte)(dst[0:16]) = *(*[16]byte)(src[0:16])
+	if n > 16 {
+		*(*[16]byte)(dst[16:32]) = *(*[16]byte)(src[16:32])
+		if n > 32 {
+			// Two 16-byte moves: the compiler turns a 32-byte array
+			// copy into a memmove call.
+			*(*[16]byte)(dst[32:48]) = *(*[16]byte)(src[32:48])
+			*(*[16]byte)(dst[48:64]) = *(*[16]byte)(src[48:64])
+		}
+	}
 }
 
 // EncodeByteArray appends the BYTE_ARRAY encoding of the values described by
 // values and offsets (value i is values[offsets[i]:offsets[i+1]]; len(offsets)
 // is one more than the number of values) to dst. It panics if an offset is
-// out of range or decreasing.
+// out of range or decreasing. It may read bytes of values past the last
+// offset, never past len(values).
 func EncodeByteArray(dst []byte, values []byte, offsets []int32) []byte {
 	if len(offsets) < 2 {
 		return dst
 	}
 	n := len(offsets) - 1
-	size := 4*n + int(offsets[n]-offsets[0])
+	values = values[:len(values):len(values)] // offsets past len(values) panic
+	first, last := int(offsets[0]), int(offsets[n])
+	_ = values[first:last]
+	size := 4*n + last - first
 	dst = slices.Grow(dst, size)
 	out := dst[len(dst) : len(dst)+size]
 	pos := 0
-	for i := range n {
-		v := values[offsets[i]:offsets[i+1]]
-		l := len(v)
-		binary.LittleEndian.PutUint32(out[pos:], uint32(l))
-		pos += 4
-		// As in DecodeByteArray: a short value moves as one block when the
-		// excess lands on bytes written next.
-		if l <= 16 && len(out)-pos >= 16 && len(values)-int(offsets[i]) >= 16 {
-			*(*[16]byte)(out[pos : pos+16]) = *(*[16]byte)(values[offsets[i] : offsets[i]+16])
-		} else {
-			copy(out[pos:pos+l], v)
+	for k := 1; k < len(offsets); k++ {
+		pos, k = encodeShortValues(out, values, offsets, pos, k)
+		if k == len(offsets) {
+			break
 		}
-		pos += l
+		// Value k-1 is long, or too close to the end of out or values for
+		// a block move. Slicing checks its offsets, so the lengths add up
+		// to last-first and out is never too short.
+		v := values[offsets[k-1]:offsets[k]]
+		binary.LittleEndian.PutUint32(out[pos:], uint32(len(v)))
+		pos += 4 + copy(out[pos+4:], v)
 	}
 	return dst[:len(dst)+size]
+}
+
+// encodeShortValues encodes values k-1, k, ... into out at pos for as long as
+// they are short enough for [copyShort] and out and values have room for
+// its whole blocks, and returns the position and index after the last one
+// encoded. It leaves every check that fails to the caller; the bytes past a
+// value that copyShort writes are overwritten by the values that follow.
+// It makes no calls, so that its loop keeps its state in registers.
+func encodeShortValues(out, values []byte, offsets []int32, pos, k int) (int, int) {
+	start := int(offsets[k-1])
+	for ; k < len(offsets); k++ {
+		end := int(offsets[k])
+		l := end - start
+		if l < 0 || l > shortValue || len(values)-start < shortValue || len(out)-pos < 4+shortValue {
+			break
+		}
+		binary.LittleEndian.PutUint32(out[pos:pos+4], uint32(l))
+		copyShort((*[shortValue]byte)(out[pos+4:pos+4+shortValue]), (*[shortValue]byte)(values[start:start+shortValue]), l)
+		pos += 4 + l
+		start = end
+	}
+	return pos, k
 }

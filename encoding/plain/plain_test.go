@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"math"
@@ -179,4 +180,47 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	})
 	require.Zero(t, allocs)
+}
+
+// TestByteArrayLengths checks every value length around the block sizes of
+// copyShort, at every distance from the end of the page, against a
+// value-by-value reference encoding.
+func TestByteArrayLengths(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		values := []byte{}
+		offsets := []int32{0}
+		var want []byte
+		for range trial % 40 {
+			l := r.IntN(2*shortValue + 8)
+			if trial%3 == 0 {
+				l = r.IntN(20)
+			}
+			v := make([]byte, l)
+			for i := range v {
+				v[i] = byte(r.Uint32())
+			}
+			values = append(values, v...)
+			offsets = append(offsets, int32(len(values)))
+			want = binary.LittleEndian.AppendUint32(want, uint32(l))
+			want = append(want, v...)
+		}
+		got := EncodeByteArray([]byte{7}, values, offsets)
+		require.Equal(t, append([]byte{7}, want...), got)
+
+		dv, do, err := DecodeByteArray([]byte{9}, nil, want)
+		require.NoError(t, err)
+		require.Equal(t, append([]byte{9}, values...), dv)
+		for i := range do {
+			require.Equal(t, offsets[i]+1, do[i])
+		}
+	}
+}
+
+func TestEncodeByteArrayPanics(t *testing.T) {
+	values := make([]byte, 4, 100)
+	require.Panics(t, func() { EncodeByteArray(nil, values, []int32{0, 3, 2, 4}) })
+	require.Panics(t, func() { EncodeByteArray(nil, values, []int32{0, 5}) })
+	require.Panics(t, func() { EncodeByteArray(nil, values, []int32{-1, 2}) })
+	require.Panics(t, func() { EncodeByteArray(nil, values, []int32{0, 2, 1, 2}) })
 }
