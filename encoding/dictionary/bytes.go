@@ -15,6 +15,9 @@ import (
 type BytesDict struct {
 	values  []byte
 	offsets []int32
+	// spans holds value i as start | length<<32: one load per index in
+	// the gather loop instead of two offsets.
+	spans []uint64
 }
 
 // Reset loads a PLAIN BYTE_ARRAY dictionary page holding numValues values,
@@ -33,7 +36,17 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	}
 	// Spare capacity lets gather read whole blocks from any value.
 	d.values, d.offsets = slices.Grow(values, block), offsets
+	d.setSpans()
 	return nil
+}
+
+// setSpans fills spans from offsets.
+func (d *BytesDict) setSpans() {
+	d.spans = d.spans[:0]
+	for i := 0; i+1 < len(d.offsets); i++ {
+		s, e := d.offsets[i], d.offsets[i+1]
+		d.spans = append(d.spans, uint64(uint32(s))|uint64(uint32(e-s))<<32)
+	}
 }
 
 // ResetFixedLen loads a PLAIN FIXED_LEN_BYTE_ARRAY dictionary page holding
@@ -51,6 +64,7 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))
 	}
+	d.setSpans()
 	return nil
 }
 
@@ -105,17 +119,19 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 		offsets = offsets[:o0]
 	}
 	var buf [chunk]uint32
+	var scratch [chunk]int32 // ends when offsets is nil
 	for left := count; left > 0; {
 		n, err := r.next(buf[:min(left, chunk)])
 		if err != nil {
 			return values, offsets, err
 		}
 		total := 0
+		spans := d.spans
 		for _, ix := range buf[:n] {
-			if int(ix) >= len(d.offsets)-1 {
+			if int(ix) >= len(spans) {
 				return values, offsets, r.outOfRange(buf[:n])
 			}
-			total += int(d.offsets[ix+1] - d.offsets[ix])
+			total += int(spans[ix] >> 32)
 		}
 		if len(values)+total > math.MaxInt32 {
 			return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
@@ -123,7 +139,6 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 		// Amortized growth: at most twice the bytes the indices decoded
 		// so far justify, plus the slack of one block.
 		values = slices.Grow(values, total+block)
-		var scratch [chunk]int32
 		ends := scratch[:n]
 		if offsets != nil {
 			ends = offsets[len(offsets) : len(offsets)+n]
@@ -132,13 +147,14 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 		out := values[:cap(values)]
 		for j := 0; j < n; j++ {
 			var k int
-			w, k = gatherShort(out, w, d.values[:cap(d.values)], d.offsets, buf[j:n], ends[j:])
+			w, k = gatherShort(out, w, d.values[:cap(d.values)], spans, buf[j:n], ends[j:])
 			if j += k; j == n {
 				break
 			}
-			// A long value, or one too close to the end of a buffer.
-			ix := buf[j]
-			w += copy(out[w:], d.values[d.offsets[ix]:d.offsets[ix+1]])
+			// A long value.
+			sp := spans[buf[j]]
+			s := int(uint32(sp))
+			w += copy(out[w:], d.values[s:s+int(sp>>32)])
 			ends[j] = int32(w)
 		}
 		values = values[:w]
@@ -155,20 +171,21 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 const block = 64
 
 // gatherShort copies the dictionary values of the indices idx (already
-// checked) into out at w, back to back, and writes their end offsets into
-// ends, for as long as each value is at most block bytes long and both
-// dict and out hold a whole block from its position; the bytes past a
-// value land in spare capacity that the values that follow overwrite. It
-// returns the new w and the number of values copied, and makes no calls so
-// that its loop keeps its state in registers.
-func gatherShort(out []byte, w int, dict []byte, offsets []int32, idx []uint32, ends []int32) (int, int) {
-	k := 0
-	for ; k < len(idx) && k < len(ends); k++ {
-		ix := idx[k]
-		s, e := int(offsets[ix]), int(offsets[ix+1])
-		l := e - s
-		if l > block || len(dict)-s < block || len(out)-w < block {
-			break
+// checked against spans) into out at w, back to back, and writes their end
+// offsets into ends, for as long as each value is at most block bytes long.
+// dict holds a whole block from the start of every value (Reset leaves that
+// spare capacity) and out one from w past the values still to copy (decode
+// grows it so); the bytes past a value land in spare capacity that the
+// values that follow overwrite. It returns the new w and the number of
+// values copied, and makes no calls so that its loop keeps its state in
+// registers.
+func gatherShort(out []byte, w int, dict []byte, spans []uint64, idx []uint32, ends []int32) (int, int) {
+	ends = ends[:len(idx)]
+	for k, ix := range idx {
+		sp := spans[ix]
+		s, l := int(uint32(sp)), int(sp>>32)
+		if l > block {
+			return w, k
 		}
 		d := (*[block]byte)(out[w : w+block])
 		v := (*[block]byte)(dict[s : s+block])
@@ -177,11 +194,13 @@ func gatherShort(out []byte, w int, dict []byte, offsets []int32, idx []uint32, 
 			*(*[16]byte)(d[16:32]) = *(*[16]byte)(v[16:32])
 			if l > 32 {
 				*(*[16]byte)(d[32:48]) = *(*[16]byte)(v[32:48])
-				*(*[16]byte)(d[48:64]) = *(*[16]byte)(v[48:64])
+				if l > 48 {
+					*(*[16]byte)(d[48:64]) = *(*[16]byte)(v[48:64])
+				}
 			}
 		}
 		w += l
 		ends[k] = int32(w)
 	}
-	return w, k
+	return w, len(idx)
 }
