@@ -173,18 +173,24 @@ func DecodeByteArray(values []byte, offsets []int32, src []byte) ([]byte, []int3
 			continue
 		}
 		// The value at i is long, damaged, or too close to the end of src
-		// or buf for whole blocks.
-		if len(src)-i < 4 {
-			return v0, o0, fmt.Errorf("%w: truncated length of value %d at offset %d", ErrCorrupt, len(offsets)-max(len(o0), 1), i)
+		// or buf for whole blocks: copy values one by one until one suits
+		// the short loop again.
+		for i < len(src) {
+			if len(src)-i < 4 {
+				return v0, o0, fmt.Errorf("%w: truncated length of value %d at offset %d", ErrCorrupt, len(offsets)-max(len(o0), 1), i)
+			}
+			n := int(binary.LittleEndian.Uint32(src[i:]))
+			if n <= shortValue && len(src)-i >= 4+shortValue && len(buf)-w >= shortValue {
+				break
+			}
+			i += 4
+			if n > len(src)-i {
+				return v0, o0, fmt.Errorf("%w: value %d at offset %d has length %d, only %d bytes left", ErrCorrupt, len(offsets)-max(len(o0), 1), i-4, n, len(src)-i)
+			}
+			w += copy(buf[w:w+n], src[i:i+n])
+			i += n
+			offsets = append(offsets, int32(base+w))
 		}
-		n := int(binary.LittleEndian.Uint32(src[i:]))
-		i += 4
-		if n > len(src)-i {
-			return v0, o0, fmt.Errorf("%w: value %d at offset %d has length %d, only %d bytes left", ErrCorrupt, len(offsets)-max(len(o0), 1), i-4, n, len(src)-i)
-		}
-		w += copy(buf[w:w+n], src[i:i+n])
-		i += n
-		offsets = append(offsets, int32(base+w))
 	}
 	return values[:base+w], offsets, nil
 }
