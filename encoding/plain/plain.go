@@ -258,17 +258,22 @@ func EncodeByteArray(dst []byte, values []byte, offsets []int32) []byte {
 	dst = slices.Grow(dst, size)
 	out := dst[len(dst) : len(dst)+size]
 	pos := 0
-	for k := 1; k < len(offsets); k++ {
+	for k := 1; k < len(offsets); {
 		pos, k = encodeShortValues(out, values, offsets, pos, k)
-		if k == len(offsets) {
-			break
-		}
 		// Value k-1 is long, or too close to the end of out or values for
-		// a block move. Slicing checks its offsets, so the lengths add up
-		// to last-first and out is never too short.
-		v := values[offsets[k-1]:offsets[k]]
-		binary.LittleEndian.PutUint32(out[pos:], uint32(len(v)))
-		pos += 4 + copy(out[pos+4:], v)
+		// a block move: copy values one by one until one suits the short
+		// loop again (the negation of its test, so each pass moves on).
+		// Slicing checks their offsets, so the lengths add up to
+		// last-first and out is never too short.
+		for ; k < len(offsets); k++ {
+			start, end := int(offsets[k-1]), int(offsets[k])
+			if l := end - start; l >= 0 && l <= shortValue && len(values)-start >= shortValue && len(out)-pos >= 4+shortValue {
+				break
+			}
+			v := values[start:end]
+			binary.LittleEndian.PutUint32(out[pos:], uint32(len(v)))
+			pos += 4 + copy(out[pos+4:], v)
+		}
 	}
 	return dst[:len(dst)+size]
 }
