@@ -30,6 +30,7 @@ func main() {
 	gomod := flag.String("gomod", "", "go.mod of the bench module, for the peer versions")
 	envFile := flag.String("env", "", "file of `key: value` lines describing the run, copied into the report")
 	cmd := flag.String("cmd", "scripts/bench.sh", "command that reproduces the run, quoted in the report")
+	gapsFile := flag.String("gaps", "", "Markdown file explaining the rows below goal, copied into the report")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		log.Fatal("no input files")
@@ -56,6 +57,13 @@ func main() {
 			log.Fatal(err)
 		}
 		info.versions = requires(string(b))
+	}
+	if *gapsFile != "" {
+		b, err := os.ReadFile(*gapsFile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		info.gaps = string(b)
 	}
 	if *envFile != "" {
 		b, err := os.ReadFile(*envFile)

@@ -19,6 +19,9 @@ type machineInfo struct {
 	goVersion, cpu, cmd string
 	nproc               int
 	versions, env       []string
+	// gaps is hand-written Markdown explaining the rows below goal,
+	// copied after the goals.
+	gaps string
 }
 
 // fmtRatio formats an ours/peer speed ratio, marking gaps within noise.
@@ -373,6 +376,11 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 		}
 	}
 	fmt.Fprintln(w)
+	if gaps := strings.TrimSpace(info.gaps); gaps != "" {
+		fmt.Fprintf(w, "## Why rows are below goal\n\n")
+		fmt.Fprintf(w, "Written by hand in bench/GAPS.md (measured when written; the tables above are this run's).\n\n")
+		fmt.Fprintf(w, "%s\n\n", gaps)
+	}
 
 	fmt.Fprintf(w, "## Compression codecs\n\n")
 	fmt.Fprintf(w, "Every implementation decompresses the same page, compressed by ours; compression runs at the same\n")
