@@ -18,6 +18,8 @@ type BytesDict struct {
 	// spans holds value i as start | length<<32: one load per index in
 	// the gather loop instead of two offsets.
 	spans []uint64
+	// maxLen is the length of the longest value.
+	maxLen int
 }
 
 // Reset loads a PLAIN BYTE_ARRAY dictionary page holding numValues values,
@@ -42,10 +44,11 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 
 // setSpans fills spans from offsets.
 func (d *BytesDict) setSpans() {
-	d.spans = d.spans[:0]
+	d.spans, d.maxLen = d.spans[:0], 0
 	for i := 0; i+1 < len(d.offsets); i++ {
 		s, e := d.offsets[i], d.offsets[i+1]
 		d.spans = append(d.spans, uint64(uint32(s))|uint64(uint32(e-s))<<32)
+		d.maxLen = max(d.maxLen, int(e-s))
 	}
 }
 
@@ -125,20 +128,25 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 		if err != nil {
 			return values, offsets, err
 		}
-		total := 0
 		spans := d.spans
-		for _, ix := range buf[:n] {
-			if int(ix) >= len(spans) {
-				return values, offsets, r.outOfRange(buf[:n])
+		// When the spare capacity holds n of the longest values, the
+		// gather checks each index itself; otherwise a first pass checks
+		// them and sums their lengths to grow values once.
+		if fit := uint64(len(values)) + uint64(n)*uint64(d.maxLen); cap(values)-len(values) < n*d.maxLen+block || fit > math.MaxInt32 {
+			total := 0
+			for _, ix := range buf[:n] {
+				if int(ix) >= len(spans) {
+					return values, offsets, r.outOfRange(buf[:n])
+				}
+				total += int(spans[ix] >> 32)
 			}
-			total += int(spans[ix] >> 32)
+			if len(values)+total > math.MaxInt32 {
+				return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
+			}
+			// Amortized growth: at most twice the bytes the indices
+			// decoded so far justify, plus the slack of one block.
+			values = slices.Grow(values, total+block)
 		}
-		if len(values)+total > math.MaxInt32 {
-			return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
-		}
-		// Amortized growth: at most twice the bytes the indices decoded
-		// so far justify, plus the slack of one block.
-		values = slices.Grow(values, total+block)
 		ends := scratch[:n]
 		if offsets != nil {
 			ends = offsets[len(offsets) : len(offsets)+n]
@@ -151,7 +159,10 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 			if j += k; j == n {
 				break
 			}
-			// A long value.
+			// A long value, or an index past the dictionary.
+			if int(buf[j]) >= len(spans) {
+				return values[:len(values)], offsets, r.outOfRange(buf[:n])
+			}
 			sp := spans[buf[j]]
 			s := int(uint32(sp))
 			w += copy(out[w:], d.values[s:s+int(sp>>32)])
@@ -170,9 +181,9 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 // blocks instead of calling memmove.
 const block = 64
 
-// gatherShort copies the dictionary values of the indices idx (already
-// checked against spans) into out at w, back to back, and writes their end
-// offsets into ends, for as long as each value is at most block bytes long.
+// gatherShort copies the dictionary values of the indices idx into out at w, back to back, and writes their end
+// offsets into ends, for as long as each index is in spans and its value at
+// most block bytes long.
 // dict holds a whole block from the start of every value (Reset leaves that
 // spare capacity) and out one from w past the values still to copy (decode
 // grows it so); the bytes past a value land in spare capacity that the
@@ -182,6 +193,9 @@ const block = 64
 func gatherShort(out []byte, w int, dict []byte, spans []uint64, idx []uint32, ends []int32) (int, int) {
 	ends = ends[:len(idx)]
 	for k, ix := range idx {
+		if int(ix) >= len(spans) {
+			return w, k
+		}
 		sp := spans[ix]
 		s, l := int(uint32(sp)), int(sp>>32)
 		if l > block {

@@ -117,6 +117,23 @@ func TestIndexOutOfRange(t *testing.T) {
 	require.ErrorIs(t, err, ErrCorrupt)
 }
 
+// TestBytesIndexOutOfRange checks both ways BytesDict checks indices: in a
+// first pass when values must grow, in the gather when it has room.
+func TestBytesIndexOutOfRange(t *testing.T) {
+	var d BytesDict
+	require.NoError(t, d.Reset(plain.EncodeByteArray(nil, []byte("abbccc"), []int32{0, 1, 3, 6}), 3))
+	for _, values := range [][]byte{nil, make([]byte, 2, 4096)} {
+		// Width 2: a bit-packed group of 0, 0, 1, 3, 2, ... (index 3 is
+		// past the dictionary), then of 0, 0, 1, 2, 2, ...
+		_, _, err := d.Decode(values, nil, []byte{2, 0x03, 0b11_01_00_00, 0b00_00_00_10}, 4)
+		require.ErrorIs(t, err, ErrCorrupt)
+		got, offsets, err := d.Decode(values, nil, []byte{2, 0x03, 0b10_01_00_00, 0b00_00_00_10}, 4)
+		require.NoError(t, err)
+		require.Equal(t, string(values)+"aabbccc", string(got))
+		require.Equal(t, []int32{int32(len(values)), int32(len(values)) + 1, int32(len(values)) + 2, int32(len(values)) + 4, int32(len(values)) + 7}, offsets)
+	}
+}
+
 func TestCorruptPages(t *testing.T) {
 	var d Dict[int64]
 	require.ErrorIs(t, d.Reset(make([]byte, 15), 2), ErrCorrupt)
