@@ -170,10 +170,9 @@ func (d *Decoder) nextRun() error {
 	}
 	src := d.src[k:]
 	if header&1 == 0 {
-		count := header >> 1
-		if count > uint64(d.remaining) {
-			return d.fail(fmt.Errorf("%w: run of %d values at offset %d, only %d expected", ErrCorrupt, count, off, d.remaining))
-		}
+		// A run longer than the values still expected is cut to them, as
+		// parquet-java, arrow-cpp, arrow-rs and DuckDB do.
+		count := min(header>>1, uint64(d.remaining))
 		nb := int(d.width+7) / 8
 		if len(src) < nb {
 			return d.fail(fmt.Errorf("%w: truncated run value at offset %d", ErrCorrupt, off+k))
@@ -193,10 +192,10 @@ func (d *Decoder) nextRun() error {
 		d.remaining -= int(count)
 		return nil
 	}
-	groups := header >> 1
-	if groups > uint64(d.remaining+7)/8 {
-		return d.fail(fmt.Errorf("%w: bit-packed run of %d groups at offset %d, only %d values expected", ErrCorrupt, groups, off, d.remaining))
-	}
+	// A bit-packed run padded past the values still expected (DuckDB and
+	// others write whole 32-value blocks) is cut to them: only the bytes of
+	// the needed values must be present.
+	groups := min(header>>1, uint64(d.remaining+7)/8)
 	count := min(int(groups)*8, d.remaining)
 	if need := bitpack.ByteCount(count, d.width); len(src) < need {
 		return d.fail(fmt.Errorf("%w: bit-packed run at offset %d needs %d bytes, %d left", ErrCorrupt, off, need, len(src)))

@@ -39,8 +39,10 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		}
 		left := count - n
 		if header&1 == 0 {
-			c := header >> 1
-			if c > uint64(left) || len(src) < nb {
+			// A run longer than the values still expected is cut to them,
+			// as every major reader does (see [Decoder.Decode]).
+			c := min(header>>1, uint64(left))
+			if len(src) < nb {
 				return runError(off, header, src, size, left, width)
 			}
 			var v uint32
@@ -78,10 +80,9 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 			n = end
 			continue
 		}
-		groups := header >> 1
-		if groups > uint64(left+7)/8 {
-			return runError(off, header, src, size, left, width)
-		}
+		// A bit-packed run padded past the values still expected (whole
+		// groups, or a writer's fixed 32-group block) is cut to them.
+		groups := min(header>>1, uint64(left+7)/8)
 		c := min(int(groups)*8, left)
 		if len(src) < bitpack.ByteCount(c, width) {
 			return runError(off, header, src, size, left, width)
@@ -130,8 +131,8 @@ func decodeBitmap(dst []uint8, src []byte) error {
 		}
 		left := count - n
 		if header&1 == 0 {
-			c := header >> 1
-			if c > uint64(left) || len(src) < 1 || src[0] > 1 {
+			c := min(header>>1, uint64(left))
+			if len(src) < 1 || src[0] > 1 {
 				return runError(off, header, src, size, left, 1)
 			}
 			end := n + int(c)
@@ -160,10 +161,7 @@ func decodeBitmap(dst []uint8, src []byte) error {
 			n = end
 			continue
 		}
-		groups := header >> 1
-		if groups > uint64(left+7)/8 {
-			return runError(off, header, src, size, left, 1)
-		}
+		groups := min(header>>1, uint64(left+7)/8)
 		c := min(int(groups)*8, left)
 		if len(src) < (c+7)/8 {
 			return runError(off, header, src, size, left, 1)
@@ -180,10 +178,6 @@ func decodeBitmap(dst []uint8, src []byte) error {
 // left values are still expected.
 func runError(off int, header uint64, src []byte, size, left int, width uint) error {
 	if header&1 == 0 {
-		c := header >> 1
-		if c > uint64(left) {
-			return fmt.Errorf("%w: run of %d values at offset %d, only %d expected", ErrCorrupt, c, off, left)
-		}
 		nb := int(width+7) / 8
 		if len(src) < nb {
 			return fmt.Errorf("%w: truncated run value at offset %d", ErrCorrupt, size-len(src))
@@ -194,10 +188,7 @@ func runError(off int, header uint64, src []byte, size, left int, width uint) er
 		}
 		return fmt.Errorf("%w: run value %d at offset %d wider than %d bits", ErrCorrupt, v, size-len(src), width)
 	}
-	groups := header >> 1
-	if groups > uint64(left+7)/8 {
-		return fmt.Errorf("%w: bit-packed run of %d groups at offset %d, only %d values expected", ErrCorrupt, groups, off, left)
-	}
+	groups := min(header>>1, uint64(left+7)/8)
 	need := bitpack.ByteCount(min(int(groups)*8, left), width)
 	return fmt.Errorf("%w: bit-packed run at offset %d needs %d bytes, %d left", ErrCorrupt, off, need, len(src))
 }

@@ -75,23 +75,64 @@ func TestZeroLengthRuns(t *testing.T) {
 	require.Equal(t, []uint32{2, 2, 2}, got)
 }
 
+// TestOverlongRuns checks that runs declaring more values than the stream
+// still needs are cut to the needed values, as parquet-java, arrow-cpp,
+// arrow-rs and DuckDB read them: DuckDB pads bit-packed runs to whole
+// blocks of 32 values, and a run may be longer than the rest of the page.
+func TestOverlongRuns(t *testing.T) {
+	for name, tc := range map[string]struct {
+		src   []byte
+		width uint
+		want  []uint32
+	}{
+		"rle past count":          {[]byte{0x06, 0x01}, 3, []uint32{1, 1}},
+		"huge rle run":            {[]byte{0xfe, 0xff, 0xff, 0xff, 0x0f, 0x01}, 1, []uint32{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}},
+		"packed past count":       {[]byte{0x05, 0x88, 0xC6, 0xFA, 0, 0, 0}, 3, []uint32{0, 1, 2, 3, 4, 5, 6, 7}},
+		"packed 4 groups for 3":   {[]byte{0x09, 0x88, 0xC6, 0xFA}, 3, []uint32{0, 1, 2}},
+		"huge packed run":         {[]byte{0xff, 0xff, 0xff, 0xff, 0x0f, 0x1D}, 1, []uint32{1, 0, 1, 1, 1}},
+		"packed then ignored run": {[]byte{0x03, 0x1D, 0x08, 0x01}, 1, []uint32{1, 0, 1}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := Decode(nil, tc.src, tc.width, len(tc.want))
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+			var d Decoder
+			require.NoError(t, d.Reset(tc.src, tc.width, len(tc.want)))
+			buf := make([]uint32, len(tc.want)+3)
+			n, err := d.Decode(buf)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, buf[:n])
+			if tc.width == 1 {
+				lv, err := DecodeLevels([]uint8(nil), tc.src, 1, len(tc.want))
+				require.NoError(t, err)
+				require.Len(t, lv, len(tc.want))
+				for i, v := range tc.want {
+					require.Equal(t, uint8(v), lv[i])
+				}
+				l16, err := DecodeLevels([]int16(nil), tc.src, 1, len(tc.want))
+				require.NoError(t, err)
+				for i, v := range tc.want {
+					require.Equal(t, int16(v), l16[i])
+				}
+			}
+		})
+	}
+}
+
 func TestCorrupt(t *testing.T) {
 	for name, tc := range map[string]struct {
 		src   []byte
 		width uint
 		count int
 	}{
-		"empty":             {nil, 3, 1},
-		"truncated header":  {[]byte{0x80}, 3, 1},
-		"header overflow":   {[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, 3, 1},
-		"missing value":     {[]byte{0x04}, 3, 2},
-		"short value":       {[]byte{0x04, 0x01}, 9, 2},
-		"rle past count":    {[]byte{0x06, 0x01}, 3, 2},
-		"packed past count": {[]byte{0x05, 0, 0, 0, 0, 0, 0}, 3, 8},
-		"packed truncated":  {[]byte{0x03, 0x88, 0xC6}, 3, 8},
-		"value too wide":    {[]byte{0x04, 0x08}, 3, 2},
-		"ends early":        {[]byte{0x04, 0x01}, 3, 3},
-		"huge run":          {[]byte{0xfe, 0xff, 0xff, 0xff, 0x0f, 0x01}, 1, 10},
+		"empty":            {nil, 3, 1},
+		"truncated header": {[]byte{0x80}, 3, 1},
+		"header overflow":  {[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, 3, 1},
+		"missing value":    {[]byte{0x04}, 3, 2},
+		"short value":      {[]byte{0x04, 0x01}, 9, 2},
+		"packed truncated": {[]byte{0x03, 0x88, 0xC6}, 3, 8},
+		"value too wide":   {[]byte{0x04, 0x08}, 3, 2},
+		"ends early":       {[]byte{0x04, 0x01}, 3, 3},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dst := make([]uint32, 1, 4)
