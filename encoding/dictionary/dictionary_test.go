@@ -89,7 +89,10 @@ func TestBoolDict(t *testing.T) {
 	got, err := d.Decode(nil, []byte{1, 0x03, 0x16}, 5)
 	require.NoError(t, err)
 	require.Equal(t, []bool{false, true, true, false, true}, got)
-	require.ErrorIs(t, d.Reset([]byte{0x02, 0}, 2), ErrCorrupt)
+	require.ErrorIs(t, d.Reset(nil, 2), ErrCorrupt)
+	// Bytes after the last value are ignored, as other readers do.
+	require.NoError(t, d.Reset([]byte{0x02, 0xff}, 2))
+	require.Equal(t, []bool{false, true}, d.Values())
 }
 
 func TestIndexOutOfRange(t *testing.T) {
@@ -140,6 +143,8 @@ func TestCorruptPages(t *testing.T) {
 	require.ErrorIs(t, d.Reset(make([]byte, 16), 3), ErrCorrupt)
 	require.ErrorIs(t, d.Reset(nil, -1), ErrInvalidArgument)
 	require.NoError(t, d.Reset(make([]byte, 16), 2))
+	require.NoError(t, d.Reset(plain.Encode(nil, []int64{7, 8, 9}), 2)) // trailing bytes
+	require.Equal(t, []int64{7, 8}, d.Values())
 	for name, src := range map[string][]byte{
 		"empty":         nil,
 		"width 33":      {33, 0x02, 0},
@@ -164,6 +169,13 @@ func TestCorruptPages(t *testing.T) {
 	require.ErrorIs(t, b.Reset([]byte{1, 0, 0, 0}, 1), ErrCorrupt)
 	require.ErrorIs(t, b.Reset([]byte{1, 0, 0, 0, 'a'}, 2), ErrCorrupt)
 	require.ErrorIs(t, b.ResetFixedLen([]byte("abc"), 2, 2), ErrCorrupt)
+	require.ErrorIs(t, b.Reset([]byte{5, 0, 0, 0, 'a'}, 1), ErrCorrupt)
+	// Bytes after the last value are ignored.
+	require.NoError(t, b.Reset([]byte{1, 0, 0, 0, 'a', 0xff, 0xff}, 1))
+	require.Equal(t, 1, b.Len())
+	require.Equal(t, []byte("a"), b.Value(0))
+	require.NoError(t, b.ResetFixedLen([]byte("abcde"), 2, 2))
+	require.Equal(t, []byte("cd"), b.Value(1))
 	require.ErrorIs(t, b.ResetFixedLen([]byte("abc"), 1, 0), ErrInvalidArgument)
 }
 
