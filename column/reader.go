@@ -77,7 +77,6 @@ type Reader struct {
 	scratch   []uint32 // decoded levels or dictionary indices
 	dict      Values
 	hasDict   bool
-	sawData   bool
 	valuesSum int64
 }
 
@@ -185,9 +184,10 @@ func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
 }
 
 func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
-	if r.sawData {
-		return fmt.Errorf("%w: dictionary page after a data page", ErrCorrupt)
-	}
+	// A dictionary page after data pages is read as the dictionary of the
+	// pages that follow it, as parquet-java, arrow-cpp, arrow-rs and DuckDB
+	// do; a second dictionary page is an error, as in parquet-java, arrow-cpp
+	// and arrow-rs.
 	if r.hasDict {
 		return fmt.Errorf("%w: second dictionary page", ErrCorrupt)
 	}
@@ -213,7 +213,6 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 
 func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) error {
 	dh := &h.DataPageHeader
-	r.sawData = true
 	n, err := r.pageValueCount(dh.NumValues)
 	if err != nil {
 		return err
@@ -253,7 +252,6 @@ func (r *Reader) checkRecordStart(p *Page) error {
 
 func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) error {
 	dh := &h.DataPageHeaderV2
-	r.sawData = true
 	n, err := r.pageValueCount(dh.NumValues)
 	if err != nil {
 		return err
@@ -282,8 +280,11 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		}
 		nonNull = countEqual(p.DefLevels, int16(m))
 	}
-	if nulls := int(dh.NumNulls); nulls != n-nonNull {
-		return fmt.Errorf("%w: header counts %d nulls, definition levels %d", ErrCorrupt, nulls, n-nonNull)
+	// The definition levels, not num_nulls, say which values are present,
+	// as in parquet-java, arrow-cpp and DuckDB, which do not read num_nulls;
+	// like arrow-rs, a count outside [0, num_values] is an error.
+	if nulls := int(dh.NumNulls); nulls < 0 || nulls > n {
+		return fmt.Errorf("%w: header counts %d nulls in %d values", ErrCorrupt, nulls, n)
 	}
 	if err := r.checkRecordStart(p); err != nil {
 		return err
@@ -298,9 +299,10 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 			return err
 		}
 	default:
-		if len(section) != valuesSize {
-			return fmt.Errorf("%w: uncompressed values section of %d bytes, header says %d", ErrCorrupt, len(section), valuesSize)
-		}
+		// An uncompressed values section is read as it is: the value
+		// decoders check that it holds the values the levels need.
+		// parquet-java, arrow-cpp, arrow-rs and DuckDB (for a codec other
+		// than UNCOMPRESSED) do not compare its size with the header.
 		data = section
 	}
 	r.valuesSum += int64(n)
@@ -443,7 +445,15 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 	if err != nil {
 		return err
 	}
-	if got := v.Len(); got != n {
+	got := v.Len()
+	if got > n && (enc == format.DeltaBinaryPacked || enc == format.DeltaLengthByteArray || enc == format.DeltaByteArray) {
+		// A DELTA stream declaring more values than the levels need is
+		// read for the values needed, as parquet-java, arrow-cpp, arrow-rs
+		// and DuckDB read it.
+		v.truncate(n)
+		got = n
+	}
+	if got != n {
 		return fmt.Errorf("%w: page holds %d %v values, its levels say %d", ErrCorrupt, got, enc, n)
 	}
 	return nil
