@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 	"github.com/pqcodec/pqcodec/encoding/delta"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
@@ -289,5 +290,26 @@ func TestDeltaStreamsLongerThanThePage(t *testing.T) {
 		require.NoError(t, err, enc)
 		require.Equal(t, []int32{0, 3, 6}, pages[0].Values.Offsets, enc)
 		require.Equal(t, []byte("abcabd"), pages[0].Values.Bytes, enc)
+	}
+}
+
+// TestByteStreamSplitLongerThanThePage reads a BYTE_STREAM_SPLIT page whose
+// streams hold a slot for every value, nulls included: the stride is the
+// length over the type size and the first values are the page's, as
+// parquet-java, arrow-cpp, arrow-rs and DuckDB read it. More slots than the
+// page's values, or fewer than its non-null values, stay errors (arrow-cpp).
+func TestByteStreamSplitLongerThanThePage(t *testing.T) {
+	levels := prefixed(1<<1|1, 0b10101) // 1 0 1 0 1
+	for slots, ok := range map[int]bool{3: true, 4: true, 5: true, 2: false, 6: false} {
+		vals := []int32{11, 22, 33, 44, 55, 66}[:slots]
+		body := append(append([]byte{}, levels...), bytestreamsplit.EncodeInt32(nil, vals)...)
+		f := oneColumn(t, optInt32, 5, false, v1Page(5, format.ByteStreamSplit, body))
+		pages, err := readPages(t, f, 0)
+		if !ok {
+			require.ErrorIs(t, err, ErrCorrupt, "%d slots", slots)
+			continue
+		}
+		require.NoError(t, err, "%d slots", slots)
+		require.Equal(t, []int32{11, 22, 33}, pages[0].Values.Int32s, "%d slots", slots)
 	}
 }

@@ -438,7 +438,7 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
 		}
 	case format.ByteStreamSplit:
-		err = decodeByteStreamSplit(v, data, n)
+		err = decodeByteStreamSplit(v, data, n, p.NumLevels)
 	default:
 		return fmt.Errorf("%w: value encoding %v", ErrUnsupported, enc)
 	}
@@ -446,10 +446,11 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		return err
 	}
 	got := v.Len()
-	if got > n && (enc == format.DeltaBinaryPacked || enc == format.DeltaLengthByteArray || enc == format.DeltaByteArray) {
-		// A DELTA stream declaring more values than the levels need is
-		// read for the values needed, as parquet-java, arrow-cpp, arrow-rs
-		// and DuckDB read it.
+	if got > n && (enc == format.DeltaBinaryPacked || enc == format.DeltaLengthByteArray ||
+		enc == format.DeltaByteArray || enc == format.ByteStreamSplit) {
+		// A DELTA or BYTE_STREAM_SPLIT stream holding more values than the
+		// levels need is read for the values needed, as parquet-java,
+		// arrow-cpp, arrow-rs and DuckDB read it.
 		v.truncate(n)
 		got = n
 	}
@@ -533,7 +534,11 @@ func byteArrayEnd(data []byte, n int) (int, error) {
 	return pos, nil
 }
 
-func decodeByteStreamSplit(v *Values, data []byte, n int) error {
+// decodeByteStreamSplit decodes the BYTE_STREAM_SPLIT values of data, at
+// least n of them. Its length makes the stride: like arrow-cpp, data may
+// hold up to numLevels values (the page's value count, nulls included), as
+// a writer may count nulls in; the caller keeps the first n.
+func decodeByteStreamSplit(v *Values, data []byte, n, numLevels int) error {
 	size := 0
 	switch v.Type {
 	case format.Int32, format.Float:
@@ -546,7 +551,7 @@ func decodeByteStreamSplit(v *Values, data []byte, n int) error {
 	if size <= 0 {
 		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %v values", ErrUnsupported, v.Type)
 	}
-	if len(data)%size != 0 || len(data)/size != n {
+	if len(data)%size != 0 || len(data)/size < n || len(data)/size > max(n, numLevels) {
 		return fmt.Errorf("%w: %d BYTE_STREAM_SPLIT values need %d bytes, have %d", ErrCorrupt, n, n*size, len(data))
 	}
 	var err error
