@@ -313,3 +313,21 @@ func TestByteStreamSplitLongerThanThePage(t *testing.T) {
 		require.Equal(t, []int32{11, 22, 33}, pages[0].Values.Int32s, "%d slots", slots)
 	}
 }
+
+// TestChunkTypeFromSchema reads a chunk whose metadata names another
+// physical type than its schema leaf: the leaf's type is read, as
+// parquet-java, arrow-cpp, arrow-rs and DuckDB read it.
+func TestChunkTypeFromSchema(t *testing.T) {
+	schema := []format.SchemaElement{{Name: "root", NumChildren: ptr[int32](1)}, reqInt32}
+	chunk := testfile.Chunk{Pages: [][]byte{v1Page(2, format.Plain, plain.Encode(nil, []int32{-1, 9}))},
+		Meta: format.ColumnMetaData{Type: format.Int64, PathInSchema: []string{"a"}, NumValues: 2,
+			Encodings: []format.Encoding{format.Plain}}}
+	f := openBytes(t, testfile.File(schema, 2, []testfile.Chunk{chunk}, nil))
+	require.Equal(t, format.Int64, f.MetaData().RowGroups[0].Columns[0].MetaData.Type)
+	r, err := f.Column(0, 0)
+	require.NoError(t, err)
+	require.Equal(t, format.Int32, r.MetaData().Type)
+	pages, err := readPages(t, f, 0)
+	require.NoError(t, err)
+	require.Equal(t, []int32{-1, 9}, pages[0].Values.Int32s)
+}

@@ -83,7 +83,8 @@ type Reader struct {
 // Leaf returns the schema node of the column.
 func (r *Reader) Leaf() *format.Node { return r.leaf }
 
-// MetaData returns the column chunk's metadata.
+// MetaData returns the column chunk's metadata. Its Type is the schema
+// leaf's, which is the one read when the chunk names another.
 func (r *Reader) MetaData() *format.ColumnMetaData { return r.meta }
 
 // ReadPage empties p and fills it with the next data page of the chunk,
