@@ -258,6 +258,18 @@ func TestV2UncompressedSectionSize(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int32{4, 5, 6}, pages[0].Values.Int32s)
 
+	// uncompressed_page_size below the level lengths, which an
+	// uncompressed section does not need.
+	levels := []byte{1<<1 | 1, 0b111}
+	h2 := h
+	h2.UncompressedPageSize = 1
+	h2.DataPageHeaderV2.DefinitionLevelsByteLength = 2
+	f = oneColumn(t, optInt32, 3, false, testfile.Page(h2, append(levels, values...)))
+	pages, err = readPages(t, f, 0)
+	require.NoError(t, err)
+	require.Equal(t, []int16{1, 1, 1}, pages[0].DefLevels)
+	require.Equal(t, []int32{4, 5, 6}, pages[0].Values.Int32s)
+
 	f = oneColumn(t, reqInt32, 3, false, testfile.Page(h, values[:8]))
 	_, err = readPages(t, f, 0)
 	require.ErrorIs(t, err, ErrCorrupt)

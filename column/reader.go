@@ -262,9 +262,6 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		return fmt.Errorf("%w: level lengths %d and %d in a page of %d bytes", ErrCorrupt, repLen, defLen, len(body))
 	}
 	valuesSize := int(h.UncompressedPageSize) - repLen - defLen
-	if valuesSize < 0 {
-		return fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
-	}
 	p.Version, p.Encoding, p.NumLevels = 2, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
 		if p.RepLevels, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
@@ -293,18 +290,20 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	section := body[repLen+defLen:]
 	var data []byte
 	switch {
-	case len(section) == 0 && valuesSize == 0:
-		data = section // an empty page, compressed or not
-	case dh.IsCompressed:
-		if data, err = r.decompress(&r.buf, section, valuesSize); err != nil {
-			return err
-		}
-	default:
+	case !dh.IsCompressed:
 		// An uncompressed values section is read as it is: the value
 		// decoders check that it holds the values the levels need.
 		// parquet-java, arrow-cpp, arrow-rs and DuckDB (for a codec other
 		// than UNCOMPRESSED) do not compare its size with the header.
 		data = section
+	case valuesSize < 0:
+		return fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
+	case len(section) == 0 && valuesSize == 0:
+		data = section // an empty page
+	default:
+		if data, err = r.decompress(&r.buf, section, valuesSize); err != nil {
+			return err
+		}
 	}
 	r.valuesSum += int64(n)
 	return r.decodeValues(p, dh.Encoding, data, nonNull)
