@@ -343,3 +343,31 @@ func TestChunkTypeFromSchema(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int32{-1, 9}, pages[0].Values.Int32s)
 }
+
+// TestPaddingIgnored reads pages with bytes after what they need: after
+// the last run of a v1 level section (inside its length prefix), of a v2
+// level section, after the PLAIN values and after the dictionary indices,
+// as parquet-java, arrow-cpp, arrow-rs and DuckDB ignore them.
+func TestPaddingIgnored(t *testing.T) {
+	junk := []byte{0xff, 0xee, 0xdd}
+	levels := []byte{1<<1 | 1, 0b1011} // 1 1 0 1
+	vals := append(plain.Encode(nil, []int32{5, 6, 7}), junk...)
+	v1 := append(prefixed(append(append([]byte{}, levels...), junk...)...), vals...)
+	v2 := append(append(append([]byte{}, levels...), junk...), vals...)
+	for name, page := range map[string][]byte{
+		"v1": v1Page(4, format.Plain, v1),
+		"v2": v2Page(4, 1, format.Plain, int32(len(levels)+len(junk)), false, v2),
+	} {
+		f := oneColumn(t, optInt32, 4, false, page)
+		pages, err := readPages(t, f, 0)
+		require.NoError(t, err, name)
+		require.Equal(t, []int16{1, 1, 0, 1}, pages[0].DefLevels, name)
+		require.Equal(t, []int32{5, 6, 7}, pages[0].Values.Int32s, name)
+	}
+	dict := dictPage(2, plain.Encode(nil, []int32{100, 200}))
+	idx := v1Page(3, format.RLEDictionary, append([]byte{1, 1<<1 | 1, 0b010}, junk...))
+	f := oneColumn(t, reqInt32, 3, true, dict, idx)
+	pages, err := readPages(t, f, 0)
+	require.NoError(t, err)
+	require.Equal(t, []int32{100, 200, 100}, pages[0].Values.Int32s)
+}
