@@ -207,6 +207,9 @@ func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 	widths, mini, chunks, width := d.widths, d.mini, d.chunks, d.width
 	fastW := fastWidth[T]()
 	miniChunks := d.hdr.miniSize / 32
+	if chunks > 0 && width > fastW {
+		return n // inside a wide INT32 miniblock: chunk decodes it
+	}
 	for n+32 <= len(dst) && rem >= 32 {
 		if chunks == 0 {
 			if mini == len(widths) {
@@ -224,19 +227,19 @@ func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 				pos = p + d.hdr.miniCount
 				mini = 0
 			}
-			w := int(widths[mini])
-			if w > maxWidth {
-				d.pos = pos
-				d.fail(fmt.Errorf("%w: miniblock bit width %d exceeds %d", ErrCorrupt, w, maxWidth))
-				return n
+			w := uint(widths[mini])
+			if w > fastW {
+				// A wide INT32 miniblock (chunk decodes it) or a bad
+				// width (nextMiniblock reports it).
+				break
 			}
 			mini++
-			width = uint(w)
+			width = w
 			chunks = miniChunks
 		}
 		need := int(4 * width)
-		if len(src)-pos < need || width > fastW {
-			break // truncated (chunk reports it) or a wide INT32 miniblock
+		if len(src)-pos < need {
+			break // truncated: chunk reports it
 		}
 		// unpackDeltas by hand: the compiler does not inline it.
 		if o, ok := any((*[32]T)(dst[n : n+32])).(*[32]int32); ok {
