@@ -334,3 +334,55 @@ func TestBytesDictLengths(t *testing.T) {
 		require.Equal(t, values, flat[:len(values):len(values)])
 	}
 }
+
+// TestOverlongIndexRuns decodes index pages whose runs declare more indices
+// than the page holds, as DuckDB writes them (a bit-packed run of 32 groups
+// with only the needed bytes, or padded with every byte) and as an RLE run
+// longer than the rest, through every decoder of the package: the needed
+// indices are read, the rest ignored; padding indices past the dictionary
+// are not checked.
+func TestOverlongIndexRuns(t *testing.T) {
+	var d Dict[int32]
+	require.NoError(t, d.Reset(plain.Encode(nil, []int32{10, 20, 30}), 3))
+	var b BytesDict
+	require.NoError(t, b.Reset(plain.EncodeByteArray(nil, []byte("abbccc"), []int32{0, 1, 3, 6}), 3))
+	// Indices 2 0 1 1 at width 2 are the byte 0b01_01_00_10.
+	padded := append([]byte{2, 32<<1 | 1, 0b01010010}, make([]byte, 63)...)
+	for i := 3; i < len(padded); i++ {
+		padded[i] = 0xff // index 3, past the dictionary, in the padding
+	}
+	for name, page := range map[string][]byte{
+		"packed, needed bytes only": {2, 32<<1 | 1, 0b01010010},
+		"packed, every byte":        padded,
+	} {
+		got, err := d.Decode(nil, page, 4)
+		require.NoError(t, err, name)
+		require.Equal(t, []int32{30, 10, 20, 20}, got, name)
+
+		var dec Decoder[int32]
+		require.NoError(t, dec.Reset(&d, page, 4))
+		buf := make([]int32, 10)
+		n, err := dec.Decode(buf)
+		require.NoError(t, err, name)
+		require.Equal(t, []int32{30, 10, 20, 20}, buf[:n], name)
+		n, err = dec.Decode(buf)
+		require.Equal(t, io.EOF, err, name)
+		require.Zero(t, n)
+
+		idx, err := DecodeIndices(nil, page, 4, 3)
+		require.NoError(t, err, name)
+		require.Equal(t, []uint32{2, 0, 1, 1}, idx, name)
+
+		vals, offs, err := b.Decode(nil, nil, page, 4)
+		require.NoError(t, err, name)
+		require.Equal(t, "cccabbbb", string(vals), name)
+		require.Equal(t, []int32{0, 3, 4, 6, 8}, offs, name)
+	}
+	// An RLE run of 50 for 4 indices.
+	got, err := d.Decode(nil, []byte{2, 50 << 1, 1}, 4)
+	require.NoError(t, err)
+	require.Equal(t, []int32{20, 20, 20, 20}, got)
+	// The bytes of a needed index missing: 5 indices, the byte holds 4.
+	_, err = d.Decode(nil, []byte{2, 32<<1 | 1, 0b01010010}, 5)
+	require.ErrorIs(t, err, ErrCorrupt)
+}
