@@ -7,8 +7,9 @@
 // INT32, 8 for DOUBLE and INT64, and the type length for
 // FIXED_LEN_BYTE_ARRAY; N is the number of non-null values in the page.
 //
-// Decoders append to caller-provided slices and allocate nothing once those
-// have enough capacity; [Decoder] decodes a page in pieces. They return an
+// Whole-page decoders append to caller-provided slices and allocate nothing
+// once those have enough capacity; [Decoder] decodes a page in pieces, with
+// the streaming shape shared by every encoding package (package encoding). They return an
 // error wrapping [ErrCorrupt], never panic, when the page length is not a
 // multiple of K. All functions are safe for concurrent use on distinct
 // arguments; dst and src must not overlap.
@@ -17,6 +18,7 @@ package bytestreamsplit
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 )
 
@@ -143,8 +145,8 @@ type Decoder[T Value] struct {
 }
 
 // Reset starts decoding page src. It returns an error wrapping [ErrCorrupt]
-// when len(src) is not a multiple of the value size; the Decoder then
-// decodes nothing.
+// when len(src) is not a multiple of the value size, leaving d empty:
+// [Decoder.Decode] then returns 0, [io.EOF].
 func (d *Decoder[T]) Reset(src []byte) error {
 	*d = Decoder[T]{}
 	n, err := count(len(src), size[T]())
@@ -155,15 +157,18 @@ func (d *Decoder[T]) Reset(src []byte) error {
 	return nil
 }
 
-// Len returns the number of values not yet decoded.
-func (d *Decoder[T]) Len() int { return d.n - d.next }
+// Remaining returns the number of values not yet decoded.
+func (d *Decoder[T]) Remaining() int { return d.n - d.next }
 
 // Decode writes up to len(dst) of the next values of the page into dst and
-// returns how many it wrote, 0 at the end of the page. It never fails: the
-// page was checked by Reset.
+// returns how many it wrote; 0, [io.EOF] once every value is decoded. It
+// never fails otherwise: the page was checked by Reset.
 func (d *Decoder[T]) Decode(dst []T) (int, error) {
 	c := min(len(dst), d.n-d.next)
 	if c == 0 {
+		if len(dst) > 0 {
+			return 0, io.EOF
+		}
 		return 0, nil
 	}
 	decode(dst[:c], d.src[d.next:], d.n)

@@ -2,6 +2,7 @@ package bytestreamsplit
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -125,7 +126,7 @@ func TestBadLength(t *testing.T) {
 		var d Decoder[float64]
 		require.ErrorIs(t, d.Reset(make([]byte, n)), ErrCorrupt)
 		m, err := d.Decode(make([]float64, 4))
-		require.NoError(t, err)
+		require.ErrorIs(t, err, io.EOF)
 		require.Zero(t, m)
 	}
 	_, err := DecodeInt32(nil, make([]byte, 6))
@@ -143,13 +144,16 @@ func TestDecoderPieces(t *testing.T) {
 	require.NoError(t, d.Reset(page))
 	var got []float32
 	buf := make([]float32, 37)
-	for d.Len() > 0 {
+	for d.Remaining() > 0 {
 		n, err := d.Decode(buf[:1+r.IntN(len(buf))])
 		require.NoError(t, err)
 		got = append(got, buf[:n]...)
 	}
-	n, err := d.Decode(buf)
+	n, err := d.Decode(buf[:0])
 	require.NoError(t, err)
+	require.Zero(t, n)
+	n, err = d.Decode(buf)
+	require.ErrorIs(t, err, io.EOF)
 	require.Zero(t, n)
 	require.Equal(t, want, got)
 }

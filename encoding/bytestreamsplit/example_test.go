@@ -2,6 +2,7 @@ package bytestreamsplit_test
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 )
@@ -24,9 +25,12 @@ func ExampleDecoder() {
 	}
 	buf := make([]int64, 2)
 	for {
-		n, _ := d.Decode(buf)
-		if n == 0 {
+		n, err := d.Decode(buf)
+		if err == io.EOF {
 			break
+		}
+		if err != nil {
+			panic(err)
 		}
 		fmt.Println(buf[:n])
 	}

@@ -3,6 +3,7 @@ package delta
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"math/bits"
 	"slices"
@@ -138,23 +139,28 @@ type Decoder[T Integer] struct {
 	bufLen    int
 }
 
-// Reset starts decoding page src, a complete DELTA_BINARY_PACKED stream.
-// Errors in the header are reported by the next [Decoder.Decode].
-func (d *Decoder[T]) Reset(src []byte) {
+// Reset starts decoding page src, a complete DELTA_BINARY_PACKED stream. It
+// returns an error wrapping [ErrCorrupt] for a bad page header, leaving d
+// empty: [Decoder.Decode] then returns 0, [io.EOF].
+func (d *Decoder[T]) Reset(src []byte) error {
 	*d = Decoder[T]{src: src}
-	d.hdr, d.pos, d.err = parseHeader(src)
-	if d.err == nil {
-		d.remaining = d.hdr.total
+	var err error
+	if d.hdr, d.pos, err = parseHeader(src); err != nil {
+		d.src, d.pos = nil, 0
+		return err
 	}
+	d.remaining = d.hdr.total
+	return nil
 }
 
-// Len returns the number of values the page declares and not yet decoded,
-// or 0 after an error in the header.
-func (d *Decoder[T]) Len() int { return d.remaining + d.bufLen - d.bufPos }
+// Remaining returns the number of values the page declares and not yet
+// decoded.
+func (d *Decoder[T]) Remaining() int { return d.remaining + d.bufLen - d.bufPos }
 
 // Decode writes up to len(dst) of the next values of the page into dst and
-// returns how many it wrote. It returns 0 and no error at the end of the
-// page; an error is sticky.
+// returns how many it wrote. Once every value is decoded it returns 0,
+// [io.EOF]. On corrupt input it returns the values decoded before the fault
+// and an error wrapping [ErrCorrupt]; the error is sticky.
 func (d *Decoder[T]) Decode(dst []T) (int, error) {
 	n := 0
 	if d.bufPos < d.bufLen {
@@ -194,6 +200,9 @@ func (d *Decoder[T]) Decode(dst []T) (int, error) {
 		d.bufLen = c
 		d.bufPos = copy(dst[n:], d.buf[:c])
 		n += d.bufPos
+	}
+	if n == 0 && len(dst) > 0 {
+		return 0, io.EOF
 	}
 	return n, nil
 }
@@ -422,9 +431,8 @@ func DecodeInt64(dst []int64, src []byte) ([]int64, error) {
 // dst is returned with its original length.
 func decodeAll[T Integer](dst []T, src []byte) ([]T, int, error) {
 	var d Decoder[T]
-	d.Reset(src)
-	if d.err != nil {
-		return dst, 0, d.err
+	if err := d.Reset(src); err != nil {
+		return dst, 0, err
 	}
 	n0 := len(dst)
 	dst = slices.Grow(dst, d.remaining)

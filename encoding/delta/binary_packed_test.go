@@ -2,6 +2,7 @@ package delta
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -83,8 +84,7 @@ func TestRoundTripInt32(t *testing.T) {
 func checkWidths(t *testing.T, page []byte, max byte) {
 	t.Helper()
 	d := Decoder[int64]{}
-	d.Reset(page)
-	require.NoError(t, d.err)
+	require.NoError(t, d.Reset(page))
 	if d.hdr.total > 0 {
 		d.started, d.remaining = true, d.hdr.total-1
 	}
@@ -108,17 +108,20 @@ func max2(a, b int) int {
 func checkPieces[T Integer](t *testing.T, want []T, page []byte, r *rand.Rand) {
 	t.Helper()
 	var d Decoder[T]
-	d.Reset(page)
-	require.Equal(t, len(want), d.Len())
+	require.NoError(t, d.Reset(page))
+	require.Equal(t, len(want), d.Remaining())
 	got := []T{}
 	buf := make([]T, 100)
-	for d.Len() > 0 {
+	for d.Remaining() > 0 {
 		n, err := d.Decode(buf[:r.IntN(len(buf)+1)])
 		require.NoError(t, err)
 		got = append(got, buf[:n]...)
 	}
-	n, err := d.Decode(buf)
+	n, err := d.Decode(buf[:0])
 	require.NoError(t, err)
+	require.Zero(t, n)
+	n, err = d.Decode(buf)
+	require.ErrorIs(t, err, io.EOF)
 	require.Zero(t, n)
 	require.Equal(t, want, got)
 }
@@ -186,7 +189,7 @@ func TestUnusedWidthsIgnored(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int64{10, 14, 17, 19}, got) // deltas 3, 2, 1 (bit 8 of the third is not in data[0])
 	var d Decoder[int64]
-	d.Reset(p)
+	require.NoError(t, d.Reset(p))
 	require.NoError(t, d.skip())
 	require.Equal(t, len(p), d.End())
 }
@@ -238,7 +241,12 @@ func TestHeaderErrors(t *testing.T) {
 		require.ErrorIs(t, err, ErrCorrupt, name)
 		require.Equal(t, []int32{1, 2}, got, name)
 		var d Decoder[int32]
-		d.Reset(p)
+		if err := d.Reset(p); err != nil {
+			require.ErrorIs(t, err, ErrCorrupt, name)
+			_, err = d.Decode(make([]int32, 300))
+			require.ErrorIs(t, err, io.EOF, name+" (empty after Reset)")
+			continue
+		}
 		_, err = d.Decode(make([]int32, 300))
 		require.ErrorIs(t, err, ErrCorrupt, name)
 		_, err = d.Decode(make([]int32, 300))
@@ -300,8 +308,8 @@ func TestDecodeAllocs(t *testing.T) {
 	require.Zero(t, allocs)
 	var d Decoder[int64]
 	allocs = testing.AllocsPerRun(20, func() {
-		d.Reset(enc)
-		for d.Len() > 0 {
+		_ = d.Reset(enc)
+		for d.Remaining() > 0 {
 			if _, err := d.Decode(dst[:100]); err != nil {
 				t.Fatal(err)
 			}

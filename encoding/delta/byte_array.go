@@ -56,27 +56,25 @@ func DecodeFixedLenByteArray(dst, src []byte, size int) ([]byte, error) {
 // appended when size < 0, and every value must be size bytes otherwise.
 func decodeByteArray(values []byte, offsets []int32, src []byte, size int) ([]byte, []int32, error) {
 	var pd, sd Decoder[int32]
-	pd.Reset(src)
-	if pd.err != nil {
-		return values, offsets, fmt.Errorf("prefix lengths: %w", pd.err)
+	if err := pd.Reset(src); err != nil {
+		return values, offsets, fmt.Errorf("prefix lengths: %w", err)
 	}
 	walk := pd
 	if err := walk.skip(); err != nil {
 		return values, offsets, fmt.Errorf("prefix lengths: %w", err)
 	}
 	suffixes := src[walk.End():]
-	sd.Reset(suffixes)
-	if sd.err != nil {
-		return values, offsets, fmt.Errorf("suffix lengths: %w", sd.err)
+	if err := sd.Reset(suffixes); err != nil {
+		return values, offsets, fmt.Errorf("suffix lengths: %w", err)
 	}
 	walk = sd
 	if err := walk.skip(); err != nil {
 		return values, offsets, fmt.Errorf("suffix lengths: %w", err)
 	}
 	data := suffixes[walk.End():]
-	n := pd.Len()
-	if sd.Len() != n {
-		return values, offsets, fmt.Errorf("%w: %d prefix lengths but %d suffix lengths", ErrCorrupt, n, sd.Len())
+	n := pd.Remaining()
+	if sd.Remaining() != n {
+		return values, offsets, fmt.Errorf("%w: %d prefix lengths but %d suffix lengths", ErrCorrupt, n, sd.Remaining())
 	}
 	if size < 0 {
 		offsets = slices.Grow(offsets, n)

@@ -88,7 +88,7 @@ func TestSpecExampleByteArray(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int32{0, 2, 0, 3}, prefixes)
 	var d Decoder[int32]
-	d.Reset(enc)
+	require.NoError(t, d.Reset(enc))
 	require.NoError(t, d.skip())
 	suffixes, suffixEnd, err := decodeAll([]int32(nil), enc[d.End():])
 	require.NoError(t, err)

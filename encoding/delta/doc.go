@@ -8,7 +8,8 @@
 //
 // Whole-page decoders append to caller-provided slices and allocate nothing
 // once those slices have enough capacity; [Decoder] decodes a
-// DELTA_BINARY_PACKED page in pieces. Variable-length values are returned as
+// DELTA_BINARY_PACKED page in pieces, with the streaming shape shared by
+// every encoding package (package encoding). Variable-length values are returned as
 // one flat byte slice plus offsets (see [DecodeLengthByteArray]), never as
 // one slice per value.
 //

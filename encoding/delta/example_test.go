@@ -2,6 +2,7 @@ package delta_test
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/pqcodec/pqcodec/encoding/delta"
 )
@@ -19,12 +20,17 @@ func ExampleDecodeInt64() {
 func ExampleDecoder() {
 	page := delta.EncodeInt32(nil, []int32{5, 4, 3, 2, 1})
 	var d delta.Decoder[int32]
-	d.Reset(page)
+	if err := d.Reset(page); err != nil {
+		panic(err)
+	}
 	buf := make([]int32, 2)
 	for {
 		n, err := d.Decode(buf)
-		if err != nil || n == 0 {
+		if err == io.EOF {
 			break
+		}
+		if err != nil {
+			panic(err)
 		}
 		fmt.Println(buf[:n])
 	}

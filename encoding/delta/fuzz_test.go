@@ -3,6 +3,7 @@ package delta
 import (
 	"encoding/binary"
 	"errors"
+	"io"
 	"testing"
 )
 
@@ -60,12 +61,14 @@ func FuzzDecodeInt32(f *testing.F) {
 		if err == nil {
 			// The batch decoder agrees with the whole-page one.
 			var d Decoder[int32]
-			d.Reset(src)
+			if err := d.Reset(src); err != nil {
+				t.Fatalf("batch: Reset: %v", err)
+			}
 			buf := make([]int32, 7)
 			for i := 0; ; {
 				n, err := d.Decode(buf)
 				if err != nil || n == 0 {
-					if err != nil || i != len(got) {
+					if err != io.EOF || n != 0 || i != len(got) {
 						t.Fatalf("batch: %v after %d of %d", err, i, len(got))
 					}
 					break
@@ -100,8 +103,10 @@ func FuzzDecodeInt64(f *testing.F) {
 		got, err := DecodeInt64(make([]int64, 0, 3), src)
 		checkErr(t, err)
 		var d Decoder[int64]
-		d.Reset(src)
-		err2 := d.skip()
+		err2 := d.Reset(src)
+		if err2 == nil {
+			err2 = d.skip()
+		}
 		if (err == nil) != (err2 == nil) {
 			t.Fatalf("decode error %v but skip error %v", err, err2)
 		}

@@ -65,11 +65,10 @@ func decodeLengthByteArray(values []byte, offsets []int32, src []byte) ([]byte, 
 		offsets = append(offsets, int32(len(values)))
 	}
 	var d Decoder[int32]
-	d.Reset(src)
-	if d.err != nil {
-		return values, offsets, 0, fmt.Errorf("lengths: %w", d.err)
+	if err := d.Reset(src); err != nil {
+		return values, offsets, 0, fmt.Errorf("lengths: %w", err)
 	}
-	n, base := d.Len(), len(offsets)
+	n, base := d.Remaining(), len(offsets)
 	offsets = slices.Grow(offsets, n)
 	out := offsets[base : base+n]
 	start := int64(len(values))

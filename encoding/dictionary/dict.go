@@ -111,14 +111,24 @@ type Decoder[T Value] struct {
 }
 
 // Reset makes d decode the count indices of the index page src into values
-// of dict.
+// of dict. On error (wrapping [ErrCorrupt] or [ErrInvalidArgument]) it
+// leaves d empty: [Decoder.Decode] then returns 0, [io.EOF].
 func (d *Decoder[T]) Reset(dict *Dict[T], src []byte, count int) error {
+	if err := d.r.reset(src, count, dict.Len()); err != nil {
+		d.dict = nil
+		return err
+	}
 	d.dict = dict
-	return d.r.reset(src, count, dict.Len())
+	return nil
 }
 
 // Remaining returns the number of values not decoded yet.
-func (d *Decoder[T]) Remaining() int { return d.r.rle.Remaining() }
+func (d *Decoder[T]) Remaining() int {
+	if d.dict == nil {
+		return 0
+	}
+	return d.r.rle.Remaining()
+}
 
 // Decode writes up to len(dst) next values into dst and returns how many it
 // wrote; 0, [io.EOF] once every value is decoded. Errors wrap [ErrCorrupt].

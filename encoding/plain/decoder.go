@@ -15,23 +15,28 @@ type Decoder[T Fixed] struct {
 	src []byte
 }
 
-// Reset makes d decode the values of src from the start.
-func (d *Decoder[T]) Reset(src []byte) { d.src = src }
+// Reset makes d decode the values of src from the start. It returns an error
+// wrapping [ErrCorrupt] when len(src) is not a multiple of the value size,
+// as [Decode] does, leaving d empty: [Decoder.Decode] then returns 0,
+// [io.EOF].
+func (d *Decoder[T]) Reset(src []byte) error {
+	if size := unsafecast.Size[T](); len(src)%size != 0 {
+		d.src = nil
+		return fmt.Errorf("%w: %d bytes is not a multiple of the %d-byte value size", ErrCorrupt, len(src), size)
+	}
+	d.src = src
+	return nil
+}
 
-// Remaining returns the number of whole values not decoded yet.
+// Remaining returns the number of values not decoded yet.
 func (d *Decoder[T]) Remaining() int { return len(d.src) / unsafecast.Size[T]() }
 
 // Decode writes up to len(dst) next values into dst and returns how many it
-// wrote. At the end of the page it returns 0, [io.EOF]; if the page ends
-// with a partial value it returns an error wrapping [ErrCorrupt] once the
-// whole values are consumed.
+// wrote; 0, [io.EOF] once every value is decoded.
 func (d *Decoder[T]) Decode(dst []T) (int, error) {
 	size := unsafecast.Size[T]()
 	n := min(len(dst), len(d.src)/size)
 	if n == 0 && len(dst) > 0 {
-		if len(d.src) != 0 {
-			return 0, fmt.Errorf("%w: %d trailing bytes", ErrCorrupt, len(d.src))
-		}
 		return 0, io.EOF
 	}
 	unsafecast.Decode(dst[:n], d.src)

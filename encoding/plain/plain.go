@@ -7,11 +7,12 @@
 // followed by the bytes; FIXED_LEN_BYTE_ARRAY values are stored back to back
 // with the length taken from the schema.
 //
-// Decoders append to the caller's slices, growing them only when their
-// capacity is too small, and never allocate more than the input length
-// justifies. On little-endian machines fixed-width decode and encode are a
-// single memory copy. All functions are safe for concurrent use; none retains
-// or modifies its input.
+// Whole-page decoders append to the caller's slices, growing them only when
+// their capacity is too small, and never allocate more than the input length
+// justifies; [Decoder] decodes fixed-width values in pieces, with the
+// streaming shape shared by every encoding package (package encoding). On little-endian machines fixed-width decode and encode are a
+// single memory copy. Functions are safe for concurrent use; none retains or
+// modifies its input.
 package plain
 
 import (

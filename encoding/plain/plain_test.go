@@ -139,7 +139,7 @@ func TestDecoder(t *testing.T) {
 		v[i] = int64(i) * -3
 	}
 	var d Decoder[int64]
-	d.Reset(Encode(nil, v))
+	require.NoError(t, d.Reset(Encode(nil, v)))
 	require.Equal(t, 100, d.Remaining())
 	var got []int64
 	buf := make([]int64, 7)
@@ -152,12 +152,11 @@ func TestDecoder(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.Equal(t, v, got)
-	d.Reset(make([]byte, 12))
+	require.ErrorIs(t, d.Reset(make([]byte, 12)), ErrCorrupt)
+	assert.Equal(t, 0, d.Remaining())
 	n, err := d.Decode(buf)
-	require.NoError(t, err)
-	assert.Equal(t, 1, n)
-	_, err = d.Decode(buf)
-	require.ErrorIs(t, err, ErrCorrupt)
+	assert.Equal(t, 0, n)
+	require.ErrorIs(t, err, io.EOF)
 }
 
 func TestZeroAllocs(t *testing.T) {
