@@ -162,18 +162,18 @@ func checkDataFile(t *testing.T, dataDir, rel string) dataRow {
 		cells[6] = parquetGoOpinion(rel, b, ours)
 		return finish(result)
 	}
-	checked, _, err := safeReadOurs(b, column.VerifyChecksums(true))
+	checked, _, err := safeReadOurs(b, column.WithVerifyChecksums(true))
 	if strings.Contains(rel, "corrupt-checksum") {
 		if !errors.Is(err, column.ErrChecksum) {
-			t.Errorf("with VerifyChecksums(true): got %v, want column.ErrChecksum", err)
+			t.Errorf("with WithVerifyChecksums(true): got %v, want column.ErrChecksum", err)
 			return finish("**CRC mismatch not detected**")
 		}
 		result += "; CRC mismatch detected when verifying"
 	} else if err != nil {
-		t.Errorf("with VerifyChecksums(true): %v", err)
+		t.Errorf("with WithVerifyChecksums(true): %v", err)
 		return finish("**ERROR with CRC verification**: " + cell(err.Error()))
 	} else if d := diffFiles(checked, ours); d != "" {
-		t.Errorf("with VerifyChecksums(true): %s", d)
+		t.Errorf("with WithVerifyChecksums(true): %s", d)
 		return finish("**DIFFERS with CRC verification**: " + cell(d))
 	}
 

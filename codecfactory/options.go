@@ -3,15 +3,22 @@ package codecfactory
 import (
 	"fmt"
 	"math"
+
+	nbrotli "github.com/pqcodec/pqcodec/native/brotli"
+	ndeflate "github.com/pqcodec/pqcodec/native/deflate"
+	nlzo "github.com/pqcodec/pqcodec/native/lzo"
+	nzstd "github.com/pqcodec/pqcodec/native/zstd"
 )
 
-// Defaults of the options of [New].
+// Defaults of the options of [New]. The codec ones are those of the native
+// packages, so that the two layers never disagree; the pure-Go
+// implementations are configured from the same values.
 const (
-	DefaultZstdLevel     = 3
-	DefaultBrotliQuality = 8
-	DefaultBrotliWindow  = 22
-	DefaultGzipLevel     = 6
-	DefaultLzoLevel      = 1
+	DefaultZstdLevel     = nzstd.DefaultLevel     // 3, libzstd's
+	DefaultBrotliQuality = nbrotli.DefaultQuality // 8, see there
+	DefaultBrotliWindow  = nbrotli.DefaultWindow  // 22
+	DefaultGzipLevel     = ndeflate.DefaultLevel  // 6, zlib's
+	DefaultLzoLevel      = nlzo.Level1
 	// DefaultMaxPageSize is 1.5 GiB: above the largest page in the
 	// apache/parquet-testing corpus (large_string_map.brotli.parquet holds
 	// pages of 1 GiB + 16 bytes), below the 2 GiB - 1 the int32 page header
@@ -46,40 +53,56 @@ func defaultConfig() config {
 // [ErrOption].
 type Option func(*config) error
 
-// WithZstdLevel sets the ZSTD compression level, 1 (fastest) to 22 (best);
-// the default is 3. The pure-Go encoder maps levels onto its four speed
-// classes as github.com/klauspost/compress/zstd.EncoderLevelFromZstd does.
+// WithZstdLevel sets the ZSTD compression level, in [nzstd.MinLevel,
+// nzstd.MaxLevel] of package native/zstd (-131072 to 22): negative levels are
+// libzstd's fast levels, 0 selects the default, 3. The pure-Go encoder maps
+// levels onto its four speed classes as
+// github.com/klauspost/compress/zstd.EncoderLevelFromZstd does.
 func WithZstdLevel(level int) Option {
 	return func(c *config) error {
-		if level < 1 || level > 22 {
-			return fmt.Errorf("%w: zstd level %d not in [1, 22]", ErrOption, level)
+		if level < nzstd.MinLevel || level > nzstd.MaxLevel {
+			return fmt.Errorf("%w: zstd level %d not in [%d, %d]", ErrOption, level, nzstd.MinLevel, nzstd.MaxLevel)
+		}
+		if level == 0 {
+			level = DefaultZstdLevel // as libzstd does, and the pure-Go encoder too
 		}
 		c.zstdLevel = level
 		return nil
 	}
 }
 
-// WithBrotli sets the BROTLI quality, 0 to 11 (default 8), and window, the
-// base-2 logarithm of the window size, 10 to 24 (default 22).
+// WithBrotli sets the BROTLI quality, in [nbrotli.MinQuality,
+// nbrotli.MaxQuality] of package native/brotli (0 to 11, default 8), and
+// window, the base-2 logarithm of the window size, in [nbrotli.MinWindow,
+// nbrotli.MaxWindow] (10 to 24, default 22).
 func WithBrotli(quality, window int) Option {
 	return func(c *config) error {
-		if quality < 0 || quality > 11 {
-			return fmt.Errorf("%w: brotli quality %d not in [0, 11]", ErrOption, quality)
+		if quality < nbrotli.MinQuality || quality > nbrotli.MaxQuality {
+			return fmt.Errorf("%w: brotli quality %d not in [%d, %d]", ErrOption, quality, nbrotli.MinQuality, nbrotli.MaxQuality)
 		}
-		if window < 10 || window > 24 {
-			return fmt.Errorf("%w: brotli window %d not in [10, 24]", ErrOption, window)
+		if window < nbrotli.MinWindow || window > nbrotli.MaxWindow {
+			return fmt.Errorf("%w: brotli window %d not in [%d, %d]", ErrOption, window, nbrotli.MinWindow, nbrotli.MaxWindow)
 		}
 		c.brotliQuality, c.brotliWindow = quality, window
 		return nil
 	}
 }
 
+// The GZIP levels [WithGzipLevel] accepts: the levels both implementations
+// have, a narrower range than libdeflate's [ndeflate.MinLevel,
+// ndeflate.MaxLevel] (0 to 12): the pure-Go klauspost/compress encoder
+// stops at 9, and level 0 only stores.
+const (
+	minGzipLevel = 1
+	maxGzipLevel = 9
+)
+
 // WithGzipLevel sets the GZIP compression level, 1 (fastest) to 9 (best);
 // the default is 6, zlib's.
 func WithGzipLevel(level int) Option {
 	return func(c *config) error {
-		if level < 1 || level > 9 {
-			return fmt.Errorf("%w: gzip level %d not in [1, 9]", ErrOption, level)
+		if level < minGzipLevel || level > maxGzipLevel {
+			return fmt.Errorf("%w: gzip level %d not in [%d, %d]", ErrOption, level, minGzipLevel, maxGzipLevel)
 		}
 		c.gzipLevel = level
 		return nil
@@ -91,8 +114,8 @@ func WithGzipLevel(level int) Option {
 // decompressor.
 func WithLzoLevel(level int) Option {
 	return func(c *config) error {
-		if level != 1 && level != 999 {
-			return fmt.Errorf("%w: lzo level %d is neither 1 nor 999", ErrOption, level)
+		if level != nlzo.Level1 && level != nlzo.Level999 {
+			return fmt.Errorf("%w: lzo level %d is neither %d nor %d", ErrOption, level, nlzo.Level1, nlzo.Level999)
 		}
 		c.lzoLevel = level
 		return nil

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	nzstd "github.com/pqcodec/pqcodec/native/zstd"
 )
 
 func TestCodecNames(t *testing.T) {
@@ -43,7 +45,7 @@ func TestCodecNames(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	for _, o := range []Option{
-		WithZstdLevel(0), WithZstdLevel(23), WithBrotli(12, 22), WithBrotli(8, 9), WithBrotli(8, 25),
+		WithZstdLevel(nzstd.MinLevel - 1), WithZstdLevel(nzstd.MaxLevel + 1), WithBrotli(12, 22), WithBrotli(8, 9), WithBrotli(8, 25),
 		WithGzipLevel(0), WithGzipLevel(10), WithLzoLevel(2), WithMaxPageSize(0), WithMaxPageSize(1 << 31),
 	} {
 		_, err := New(o)
@@ -122,7 +124,7 @@ func TestLevels(t *testing.T) {
 		src = src[:10_000]
 	}
 	for _, opts := range [][]Option{
-		{WithZstdLevel(1)}, {WithZstdLevel(19)}, {WithBrotli(0, 10)}, {WithBrotli(11, 24)},
+		{WithZstdLevel(1)}, {WithZstdLevel(19)}, {WithZstdLevel(-5)}, {WithZstdLevel(0)}, {WithBrotli(0, 10)}, {WithBrotli(11, 24)},
 		{WithGzipLevel(1)}, {WithGzipLevel(9)}, {WithLzoLevel(999)},
 	} {
 		for _, nf := range testFactories(t, opts...) {

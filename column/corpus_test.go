@@ -172,7 +172,7 @@ func TestChecksums(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := testcorpus.Data(t, tc.name)
-			f, err := openFile(t, path, VerifyChecksums(true))
+			f, err := openFile(t, path, WithVerifyChecksums(true))
 			require.NoError(t, err)
 			err = readAll(f)
 			if tc.corrupt {

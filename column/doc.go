@@ -28,5 +28,5 @@
 //
 // Hostile files return errors, never panics: every size is checked against
 // the bytes present and against limits (page size through the codec
-// factory's maximum, values per page through [MaxPageValues]).
+// factory's maximum, values per page through [WithMaxPageValues]).
 package column

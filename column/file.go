@@ -10,7 +10,7 @@ import (
 	"github.com/pqcodec/pqcodec/format"
 )
 
-// DefaultMaxPageValues is the default of [MaxPageValues]: 64 Mi values per
+// DefaultMaxPageValues is the default of [WithMaxPageValues]: 64 Mi values per
 // page, far above what writers produce (parquet-java and parquet-cpp cap
 // pages at about 20 000 rows by default) and low enough that a hostile
 // header cannot make a reader allocate more than a few hundred MiB of
@@ -26,8 +26,9 @@ type options struct {
 	maxPageValues   int
 }
 
-// Codecs sets the codec factory used to decompress pages. The default is a
-// factory with default options, shared by every File that does not set one.
+// Codecs is the first name of [WithCodecs].
+//
+// Deprecated: use [WithCodecs].
 func Codecs(f *codecfactory.Factory) Option {
 	return func(o *options) error {
 		if f == nil {
@@ -38,9 +39,9 @@ func Codecs(f *codecfactory.Factory) Option {
 	}
 }
 
-// VerifyChecksums makes readers check the CRC32 of every page that carries
-// one, failing with [ErrChecksum] on a mismatch. Off by default, as in
-// parquet-java and Arrow.
+// VerifyChecksums is the first name of [WithVerifyChecksums].
+//
+// Deprecated: use [WithVerifyChecksums].
 func VerifyChecksums(on bool) Option {
 	return func(o *options) error {
 		o.verifyChecksums = on
@@ -48,8 +49,9 @@ func VerifyChecksums(on bool) Option {
 	}
 }
 
-// MaxPageValues sets the most values (levels included) a page may declare;
-// the default is [DefaultMaxPageValues].
+// MaxPageValues is the first name of [WithMaxPageValues].
+//
+// Deprecated: use [WithMaxPageValues].
 func MaxPageValues(n int) Option {
 	return func(o *options) error {
 		if n <= 0 {

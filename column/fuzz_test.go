@@ -41,7 +41,7 @@ func FuzzReadFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		timer := time.AfterFunc(10*time.Second, func() { panic("FuzzReadFile: input takes over 10s") })
 		defer timer.Stop()
-		file, err := Open(bytes.NewReader(data), int64(len(data)), MaxPageValues(1<<20), Codecs(codecs))
+		file, err := Open(bytes.NewReader(data), int64(len(data)), WithMaxPageValues(1<<20), WithCodecs(codecs))
 		if err != nil {
 			return
 		}

@@ -91,7 +91,7 @@ func (c *Codec) factory(level int) (*codecfactory.Factory, error) {
 	case codecfactory.Gzip:
 		opt = codecfactory.WithGzipLevel(level)
 	case codecfactory.Brotli:
-		opt = codecfactory.WithBrotli(level, 22)
+		opt = codecfactory.WithBrotli(level, codecfactory.DefaultBrotliWindow)
 	case codecfactory.Lzo:
 		opt = codecfactory.WithLzoLevel(level)
 	default:

@@ -47,7 +47,7 @@ func FuzzReader(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := column.Open(bytes.NewReader(data), int64(len(data)), column.MaxPageValues(1<<16), column.Codecs(codecs))
+		file, err := column.Open(bytes.NewReader(data), int64(len(data)), column.WithMaxPageValues(1<<16), column.WithCodecs(codecs))
 		if err != nil {
 			return
 		}
