@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata
+.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata generate
 
 all: test
 
@@ -30,6 +30,11 @@ test-nested:
 		echo "== module $$m"; \
 		(cd $$m && $(GO) vet ./... && $(GO) test ./...); \
 	done
+
+# generate rewrites the generated kernels; `make test` fails (gen_test.go in
+# each generator) when a committed file is not what its generator writes.
+generate:
+	$(GO) generate ./internal/bitpack ./encoding/delta
 
 bench: deps
 	./scripts/bench.sh

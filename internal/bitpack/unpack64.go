@@ -1,7 +1,5 @@
 package bitpack
 
-//go:generate go run ./gen64 -out .
-
 // Unpack64 unpacks the 32 values of width bits (0..64) packed LSB first at
 // the start of src into dst. It reads exactly 4*width bytes of src.
 //
