@@ -667,8 +667,16 @@ func (d *decoder) logicalType(lt *LogicalType) error {
 
 func (d *decoder) schemaElement(e *SchemaElement) error {
 	var seen uint32
-	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
-		var err error
+	// The field loop of fields, written out for speed: see fields.
+	saved := d.r.StructBegin()
+	for {
+		t, id, err := d.r.ReadFieldHeader()
+		if err != nil {
+			return err
+		}
+		if t == thrift.Stop {
+			break
+		}
 		var v int32
 		switch {
 		case id == 1 && t == thrift.I32:
@@ -683,6 +691,7 @@ func (d *decoder) schemaElement(e *SchemaElement) error {
 			e.RepetitionType = &x
 		case id == 4 && t == thrift.Binary:
 			e.Name, err = d.r.ReadString()
+			seen |= 1 << id
 		case id == 5 && t == thrift.I32:
 			e.NumChildren, err = d.optI32()
 		case id == 6 && t == thrift.I32:
@@ -701,14 +710,13 @@ func (d *decoder) schemaElement(e *SchemaElement) error {
 		case id == 11 && t == thrift.I32:
 			e.VectorLength, err = d.optI32()
 		default:
-			return false, nil
+			err = d.r.Skip(t)
 		}
-		seen |= 1 << id
-		return true, err
-	})
-	if err != nil {
-		return err
+		if err != nil {
+			return err
+		}
 	}
+	d.r.StructEnd(saved)
 	return schemaElementFields.check(seen)
 }
 
