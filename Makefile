@@ -9,6 +9,9 @@ NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -
 
 all: test
 
+# deps installs the native C libraries when missing: on Debian/Ubuntu it runs
+# `sudo apt-get update` and `apt-get install` (scripts/install-deps.sh), so
+# `make test`, `make bench` and `make demo`, which depend on it, may too.
 deps:
 	./scripts/install-deps.sh
 
@@ -43,7 +46,7 @@ fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 demo: deps
-	@if [ -d cmd/pqcodec ]; then $(GO) run ./cmd/pqcodec; else echo 'demo: the pqcodec command is not built yet (see issue: The pqcodec command)'; fi
+	$(GO) run ./cmd/pqcodec
 
 cross:
 	bash scripts/cross.sh

@@ -40,8 +40,9 @@ const (
 // command is one subcommand.
 type command struct {
 	name, args, summary string
-	// run parses args with fs (already holding the flags the command
-	// defined in setup) and does the work.
+	// setup defines the command's flags on fs and returns the function
+	// that does the work once fs has parsed the command line, given the
+	// positional arguments.
 	setup func(fs *flag.FlagSet) func(positional []string, stdout, stderr io.Writer) error
 }
 
