@@ -68,6 +68,8 @@ TEXT ·decode8SSE2(SB), NOSPLIT, $0-56
 	SHRQ $4, CX
 	JZ   done8
 
+// The prologue is the twin of encode8SSE2's (encode_amd64.s); the three
+// rounds below look alike but interleave bytes, then words, then dwords.
 loop8:
 	MOVOU (SI), X0
 	MOVOU (SI)(R8*1), X1

@@ -134,6 +134,8 @@ TEXT ·encodeInt64AVX2(SB), NOSPLIT, $0-56
 	JMP ·encode8AVX2(SB)
 
 // func encode8AVX2(dst []byte, src []uint64, stride int)
+// The twin of encode8SSE2 on YMM registers, two blocks per round; kept
+// apart because AVX2 is chosen at run time.
 // The low lanes hold values 0-15 of a block of 32, the high lanes values
 // 16-31, so that after the four rounds register b holds byte b of the 32
 // values in order.

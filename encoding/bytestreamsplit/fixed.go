@@ -101,6 +101,9 @@ func encodeChunk4(out, src []byte, n, k, m, j0, w int) {
 // whose extra bytes land on the start of the following values. The chunks
 // go last to first, and the values in increasing order, so each such byte
 // is overwritten later by the store of the chunk it belongs to.
+//
+// decodeFixed is the inverse of encodeFixed, its twin in shape; the two stay
+// separate because the chunks go in opposite orders (see above).
 func decodeFixed(out, src []byte, n, k int) {
 	switch k {
 	case 1:

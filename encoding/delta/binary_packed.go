@@ -635,7 +635,7 @@ func packBlock[U word](buf []byte, pos int, d *[encBlockSize]U, widths *[encMini
 			}
 			pos += 4 * int(w)
 		}
-	case *[encBlockSize]uint64:
+	case *[encBlockSize]uint64: // twin of the uint32 case, for Pack64
 		for mb, w := range widths {
 			m := (*[32]uint64)(d[mb*32:])
 			if w == 64 {

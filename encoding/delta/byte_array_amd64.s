@@ -93,7 +93,7 @@ suffix64:
 	CMPQ  R10, DX
 	JAE   suffixDone
 
-suffixLoop:
+suffixLoop: // twin of prefixLoop, over the suffix
 	MOVOU (SI)(R10*1), X1
 	MOVOU X1, (R8)(R10*1)
 	ADDQ  $16, R10

@@ -210,6 +210,9 @@ miniL:
 	CMPQ         CX, $4
 	JB           miniL
 
+	// From here on, the twin of the end of deltas32AVX2 (minimum over the
+	// lanes, then subtracted): a macro cannot hold the loop's label.
+
 	VMOVMSKPS Y12, BX // the sign bits of the or
 	NEGL      BX      // negative when any is set
 

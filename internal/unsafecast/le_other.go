@@ -21,6 +21,8 @@ func Decode[T Fixed](dst []T, src []byte) {
 	}
 	_ = src[len(dst)*Size[T]()-1]
 	le := binary.LittleEndian
+	// One loop per type, twins but for width and conversion, so that none
+	// goes through a generic dictionary (Encode below mirrors them).
 	switch d := any(dst).(type) {
 	case []int32:
 		for i := range d {

@@ -59,6 +59,8 @@ func ExpandBitsToBytes(dst []byte, src []byte) {
 	}
 }
 
+// PackBytesToBits is the inverse of ExpandBitsToBytes, its twin in shape.
+//
 // PackBytesToBits sets bit i of dst, least significant bit first, to src[i],
 // which must be 0 or 1, and the padding bits of the last byte to zero. It
 // panics if len(dst) < ceil(len(src)/8).

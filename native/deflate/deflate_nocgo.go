@@ -2,6 +2,9 @@
 
 package deflate
 
+// The placeholders of a build without the C library are twins in every native
+// package (brotli, deflate, lzo, zstd): each package declares its own types.
+
 // Available reports whether the package was built with cgo and binds
 // libdeflate. When false every constructor returns [ErrUnavailable].
 const Available = false

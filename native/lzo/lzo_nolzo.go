@@ -2,6 +2,9 @@
 
 package lzo
 
+// The placeholders of a build without the C library are twins in every native
+// package (brotli, deflate, lzo, zstd): each package declares its own types.
+
 // Available reports whether the package was built with cgo, without the
 // nolzo tag, and binds liblzo2. When false every constructor returns
 // [ErrUnavailable].

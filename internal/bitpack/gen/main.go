@@ -109,6 +109,8 @@ func (f family) genUnpack() []byte {
 	return b.Bytes()
 }
 
+// genPack is the twin of genUnpack (same dispatcher, then one routine per
+// width) for the inverse routines.
 func (f family) genPack() []byte {
 	var b bytes.Buffer
 	n := f.bits
