@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata
+.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata foreign-corpus
 
 all: test
 
@@ -55,3 +55,12 @@ cross-docker:
 # testdata fetches apache/parquet-testing for machines without ../shared.
 testdata:
 	test -d testdata/parquet-testing || git clone --depth 1 https://github.com/apache/parquet-testing testdata/parquet-testing
+
+# foreign-corpus regenerates testdata/foreign, byte for byte, with real writers:
+# parquet-go and arrow-go (interop/cmd/foreigngen), then DuckDB, arrow-rs and
+# Polars through npm (scripts/foreign, versions pinned in its package-lock.json;
+# Node.js 20+ on linux-x64), which also renders and cross-checks the expected rows.
+foreign-corpus:
+	rm -rf testdata/foreign
+	cd interop && $(GO) run ./cmd/foreigngen ../testdata/foreign
+	cd scripts/foreign && npm ci --no-audit --no-fund && node gen.mjs ../../testdata/foreign

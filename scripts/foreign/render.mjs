@@ -18,18 +18,23 @@ export function goFloat(v, bits) {
   if (v === 0) return Object.is(v, -0) ? '-0' : '0';
   const neg = v < 0;
   const a = Math.abs(v);
-  let s;
+  let digits, exp;
   if (bits === 64) {
-    s = a.toExponential();
+    // Number#toString is the shortest decimal that round-trips, the
+    // closest one, ties to even: Go's choice too.
+    [digits, exp] = decimalParts(String(a));
   } else {
     for (let p = 1; p <= 9; p++) {
-      s = a.toExponential(p - 1);
-      if (Math.fround(Number(s)) === a) break;
+      [digits, exp] = decimalParts(a.toExponential(p - 1));
+      if (Math.fround(Number(digits[0] + '.' + digits.slice(1) + 'e' + exp)) === a) break;
+    }
+    // toExponential rounds a tie up; Go rounds it to even.
+    const last = digits.charCodeAt(digits.length - 1) - 48;
+    if (last % 2 === 1 && isTie(a, BigInt(digits), exp - digits.length + 1)) {
+      const down = (BigInt(digits) - 1n).toString();
+      if (down.length === digits.length) digits = down.replace(/0+$/, "");
     }
   }
-  const [mant, e] = s.split('e');
-  const digits = mant.replace('.', '');
-  const exp = Number(e);
   let out;
   if (exp < -4 || exp >= 6) {
     out = digits[0] + (digits.length > 1 ? '.' + digits.slice(1) : '') + 'e' + (exp < 0 ? '-' : '+') +
@@ -42,6 +47,35 @@ export function goFloat(v, bits) {
     out = '0.' + '0'.repeat(-exp - 1) + digits;
   }
   return (neg ? '-' : '') + out;
+}
+
+// decimalParts returns the significant digits of the decimal text s (no
+// sign) and the exponent of its first digit.
+function decimalParts(s) {
+  let [mant, e = '0'] = s.split('e');
+  let [ip, fp = ''] = mant.split('.');
+  let exp = Number(e) + ip.length - 1;
+  let digits = ip + fp;
+  const lead = digits.length - digits.replace(/^0+/, '').length;
+  digits = digits.slice(lead).replace(/0+$/, '') || '0';
+  return [digits, exp - lead];
+}
+
+// isTie reports whether a is exactly (d - 1/2) * 10^q.
+function isTie(a, d, q) {
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, a);
+  const hi = buf.getUint32(0), lo = buf.getUint32(4);
+  const be = (hi >>> 20) & 0x7ff;
+  let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let e2;
+  if (be === 0) e2 = -1074;
+  else { m |= 1n << 52n; e2 = be - 1075; }
+  // 2a = (2d - 1) * 10^q, both sides scaled to integers.
+  let lhs = 2n * m, rhs = 2n * d - 1n;
+  if (e2 >= 0) lhs <<= BigInt(e2); else rhs <<= BigInt(-e2);
+  if (q >= 0) rhs *= 10n ** BigInt(q); else lhs *= 10n ** BigInt(-q);
+  return lhs === rhs;
 }
 
 // goString writes s as record.AppendString does: '"', '\\', \n, \r, \t
@@ -155,10 +189,13 @@ function plan(expr, t, leaves) {
   let sql = `${expr}`;
   let conv; // JS value (not null) -> JSON text
   if (TS_IDS.has(name)) {
-    sql = `CAST(epoch_ns(${expr}) AS VARCHAR)`;
+    // epoch_ns overflows outside 1677-2262: only TIMESTAMP_NS uses it.
+    const nsType = name === 'TIMESTAMP_NS';
+    sql = `CAST(${nsType ? 'epoch_ns' : 'epoch_us'}(${expr}) AS VARCHAR)`;
+    const toNs = (s) => (nsType ? BigInt(s) : BigInt(s) * 1000n);
     if (phys === 'INT96') {
       conv = (s) => {
-        const ns = BigInt(s);
+        const ns = toNs(s);
         const day = 86400000000000n;
         let d = ns / day;
         let r = ns % day;
@@ -172,19 +209,21 @@ function plan(expr, t, leaves) {
     } else {
       const div = { MILLIS: 1000000n, MICROS: 1000n, NANOS: 1n }[timeUnit(leaf)];
       conv = (s) => {
-        const ns = BigInt(s);
+        const ns = toNs(s);
         if (ns % div !== 0n) throw new Error(`timestamp ${s} ns is not whole in its unit`);
         return (ns / div).toString();
       };
     }
-  } else if (name === 'TIME' || name === 'TIME WITH TIME ZONE') {
-    sql = `CAST(epoch_us(${expr}) AS VARCHAR)`;
-    const unit = timeUnit(leaf);
+  } else if (name === 'TIME' || name === 'TIME_NS') {
+    // HH:MM:SS[.fraction], as DuckDB prints it.
+    sql = `CAST(${expr} AS VARCHAR)`;
+    const div = { MILLIS: 1000000n, MICROS: 1000n, NANOS: 1n }[timeUnit(leaf)];
     conv = (s) => {
-      const us = BigInt(s);
-      if (unit === 'MILLIS') return (us / 1000n).toString();
-      if (unit === 'NANOS') return (us * 1000n).toString();
-      return us.toString();
+      const m = /^(\d+):(\d+):(\d+)(?:\.(\d+))?$/.exec(s);
+      if (!m) throw new Error(`time ${s}`);
+      const ns = ((BigInt(m[1]) * 60n + BigInt(m[2])) * 60n + BigInt(m[3])) * 1000000000n + BigInt((m[4] || '').padEnd(9, '0'));
+      if (ns % div !== 0n) throw new Error(`time ${s} is not whole in its unit`);
+      return (ns / div).toString();
     };
   } else if (name === 'DATE') {
     sql = `CAST(${expr} - DATE '1970-01-01' AS VARCHAR)`;
