@@ -59,8 +59,10 @@ testdata:
 # foreign-corpus regenerates testdata/foreign, byte for byte, with real writers:
 # parquet-go and arrow-go (interop/cmd/foreigngen), then DuckDB, arrow-rs and
 # Polars through npm (scripts/foreign, versions pinned in its package-lock.json;
-# Node.js 20+ on linux-x64), which also renders and cross-checks the expected rows.
+# Node.js 20+ on linux-x64), which also renders and cross-checks the expected rows;
+# then the foreign-writer section of cgo_test/COMPATIBILITY.md (pqcodec, pqarrow, parquet-go).
 foreign-corpus:
 	rm -rf testdata/foreign
 	cd interop && $(GO) run ./cmd/foreigngen ../testdata/foreign
 	cd scripts/foreign && npm ci --no-audit --no-fund && node gen.mjs ../../testdata/foreign
+	cd interop && $(GO) run ./cmd/foreigngen -compat ../testdata/foreign ../cgo_test/COMPATIBILITY.md

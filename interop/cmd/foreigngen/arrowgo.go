@@ -406,6 +406,16 @@ func arrowWriter(t arrow.DataType, leaves []*schema.Column, next *int) (func([]b
 		}
 		return dst, false
 	}
+	if e, ok := t.(arrow.ExtensionType); ok {
+		// arrow.uuid and the like: the values are those of the storage.
+		w, err := arrowWriter(e.StorageType(), leaves, next)
+		if err != nil {
+			return nil, err
+		}
+		return func(dst []byte, a arrow.Array, i int) ([]byte, error) {
+			return w(dst, a.(array.ExtensionArray).Storage(), i)
+		}, nil
+	}
 	switch t := t.(type) {
 	case *arrow.ListType, *arrow.LargeListType:
 		el, err := arrowWriter(t.(arrow.ListLikeType).Elem(), leaves, next)

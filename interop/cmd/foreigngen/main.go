@@ -7,6 +7,10 @@
 //
 // Usage: go run ./cmd/foreigngen OUTDIR (make foreign-corpus). The data
 // comes from a fixed seed, so two runs write the same bytes.
+//
+// With -compat CORPUS DOC it instead reads every file of the finished
+// corpus with pqcodec, pqarrow and parquet-go and rewrites the foreign-writer
+// section of DOC (cgo_test/COMPATIBILITY.md).
 package main
 
 import (
@@ -26,8 +30,15 @@ import (
 const rows = 1000
 
 func main() {
+	if len(os.Args) == 4 && os.Args[1] == "-compat" {
+		if err := compat(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, "foreigngen -compat:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: foreigngen OUTDIR")
+		fmt.Fprintln(os.Stderr, "usage: foreigngen OUTDIR | foreigngen -compat CORPUS DOC")
 		os.Exit(2)
 	}
 	out := os.Args[1]
