@@ -10,6 +10,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import * as pw from 'parquet-wasm';
 import * as arrow from 'apache-arrow';
 import pl from 'nodejs-polars';
+import * as hw from 'hyparquet-writer';
+import * as hq from 'hyparquet';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -124,10 +126,10 @@ await duck('no_null', `SELECT id, b, i32_alt, i64_seq, f64_req, lowcard, highcar
 await duck('empty', `SELECT * FROM base WHERE false`);
 await duck('one_row', `SELECT * FROM base WHERE id = 5`);
 const RG = `SELECT i::BIGINT AS v, md5(i::VARCHAR)[1:8] AS s, CASE WHEN i % 5 = 0 THEN NULL ELSE i % 1000 END AS n,
-  CASE WHEN i % 7 = 0 THEN NULL ELSE [i, NULL] END AS li FROM range(12000) t(i)`;
+  CASE WHEN i % 7 = 0 THEN NULL ELSE [i, NULL] END AS li FROM range(9000) t(i)`;
 await duck('row_groups', RG, `ROW_GROUP_SIZE 2048`);
 await duck('row_groups_v2', RG, `ROW_GROUP_SIZE 2048, PARQUET_VERSION V2`);
-await duck('runs', `SELECT (i // 1000)::INTEGER AS r, CASE WHEN (i // 777) % 2 = 0 THEN NULL ELSE i END AS rn, (i // 100) % 2 = 0 AS rb FROM range(20000) t(i)`);
+await duck('runs', `SELECT (i // 1000)::INTEGER AS r, CASE WHEN (i // 777) % 2 = 0 THEN NULL ELSE i END AS rn, (i // 100) % 2 = 0 AS rb FROM range(8000) t(i)`);
 
 // The source of the arrow-rs and Polars files: the same rows, read by each
 // writer's own reader from a plain DuckDB file.
@@ -207,6 +209,54 @@ const srcBytes = new Uint8Array(fs.readFileSync(src));
 }
 fs.rmSync(tmp, { recursive: true });
 
+// hyparquet-writer: its options (codec SNAPPY or none without extra
+// compressors, page and row group sizes, dictionary cap, statistics) and the
+// encodings it can be asked for per column.
+{
+  const dir = path.join(out, 'hyparquet');
+  fs.mkdirSync(dir, { recursive: true });
+  const r = (await conn.runAndReadAll(`SELECT id, b, ob, i32, oi32, i64, f32, f64, s, lowcard, highcard, bl, uu::VARCHAR AS uu, epoch_ms(ts_ms) AS ts FROM base ORDER BY id`)).getRowsJS();
+  const col = (k) => r.map((row) => row[k]);
+  const uuidBytes = (u) => (u === null ? null : Uint8Array.from(Buffer.from(u.replaceAll('-', ''), 'hex')));
+  const columns = (enc = {}) => [
+    { name: 'id', data: col(0), type: 'INT32', encoding: enc.int },
+    { name: 'b', data: col(1), type: 'BOOLEAN', encoding: enc.bool },
+    { name: 'ob', data: col(2), type: 'BOOLEAN', nullable: true, encoding: enc.bool },
+    { name: 'i32', data: col(3), type: 'INT32', encoding: enc.int },
+    { name: 'oi32', data: col(4), type: 'INT32', nullable: true, encoding: enc.int },
+    { name: 'i64', data: col(5), type: 'INT64', encoding: enc.int },
+    { name: 'f32', data: col(6), type: 'FLOAT', nullable: true, encoding: enc.float },
+    { name: 'f64', data: col(7), type: 'DOUBLE', encoding: enc.float },
+    { name: 's', data: col(8), type: 'STRING', nullable: true, encoding: enc.bytes },
+    { name: 'lowcard', data: col(9), type: 'STRING', encoding: enc.bytes },
+    { name: 'highcard', data: col(10), type: 'STRING', encoding: enc.bytes },
+    { name: 'bl', data: col(11).map((v) => (v === null ? null : Uint8Array.from(v))), type: 'BYTE_ARRAY', nullable: true, encoding: enc.bytes },
+    { name: 'uu', data: col(12).map(uuidBytes), type: 'UUID' },
+    { name: 'ts', data: col(13).map((v) => (v === null ? null : new Date(Number(v)))), type: 'TIMESTAMP', nullable: true, encoding: enc.int },
+  ].map((c) => { if (c.encoding === undefined) delete c.encoding; return c; });
+  const variants = [
+    ['default', 'defaults (snappy, dictionary where it halves the size, statistics)', {}],
+    ['uncompressed', 'codec UNCOMPRESSED', { codec: 'UNCOMPRESSED' }],
+    ['no_stats', 'statistics off', { statistics: false }],
+    ['small_pages', 'pages of 1 KiB, row groups of 400', { pageSize: 1024, rowGroupSize: 400 }],
+    ['dict_fallback', 'dictionaries capped at 1000 bytes', { dictionarySize: 1000 }],
+    ['delta', 'DELTA_BINARY_PACKED ints, DELTA_BYTE_ARRAY byte arrays, BYTE_STREAM_SPLIT floats, RLE booleans', {},
+      { int: 'DELTA_BINARY_PACKED', bytes: 'DELTA_BYTE_ARRAY', float: 'BYTE_STREAM_SPLIT', bool: 'RLE' }],
+    ['delta_length', 'DELTA_LENGTH_BYTE_ARRAY byte arrays, PLAIN ints and floats, small pages', { pageSize: 1024 },
+      { int: 'PLAIN', bytes: 'DELTA_LENGTH_BYTE_ARRAY', float: 'PLAIN', bool: 'PLAIN' }],
+  ];
+  for (const [name, desc, opts, enc] of variants) {
+    const file = path.join(dir, name + '.parquet');
+    const buf = hw.parquetWriteBuffer({ columnData: columns(enc), createdBy: 'hyparquet-writer 0.17.0', ...opts });
+    fs.writeFileSync(file, Buffer.from(buf));
+    written.push({ writer: 'hyparquet', file, desc });
+  }
+  const file = path.join(dir, 'empty.parquet');
+  fs.writeFileSync(file, Buffer.from(hw.parquetWriteBuffer({
+    columnData: [{ name: 'id', data: [], type: 'INT32' }, { name: 's', data: [], type: 'STRING' }], createdBy: 'hyparquet-writer 0.17.0' })));
+  written.push({ writer: 'hyparquet', file, desc: 'no rows', group: 'empty' });
+}
+
 // Expected rows. DuckDB renders every file (render.mjs). For DuckDB's files
 // it is the writer's own reader. For arrow-rs and Polars the writer's own
 // reader must give the same table for every file of one source (compared
@@ -226,14 +276,21 @@ function norm(v) {
     case 'boolean': return String(v);
   }
   if (v instanceof Uint8Array) return 'x' + Buffer.from(v).toString('hex');
+  if (v instanceof Date) return 'D' + v.getTime();
   if (typeof v.toArray === 'function' && v.type) return '[' + [...v].map(norm).join(',') + ']';
   if (typeof v[Symbol.iterator] === 'function' && !(v instanceof Map)) return '[' + [...v].map(norm).join(',') + ']';
   if (v instanceof Map) return '{' + [...v].map(([k, x]) => norm(k) + ':' + norm(x)).join(',') + '}';
   return '{' + Object.entries(v.toJSON ? v.toJSON() : v).map(([k, x]) => JSON.stringify(k) + ':' + norm(x)).join(',') + '}';
 }
-// ownKey is what arrow-rs's own reader gives for a file: the rows of the
-// Arrow table, written losslessly.
-const ownKey = (w) => {
+// ownKey is what the writer's own reader gives for a file, written
+// losslessly: the rows of the Arrow table (arrow-rs) or of hyparquet's
+// objects.
+const ownKey = async (w) => {
+  if (w.writer === 'hyparquet') {
+    const b = fs.readFileSync(w.file);
+    const rows = await hq.parquetReadObjects({ file: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) });
+    return rows.map((r) => norm(r)).join('\n');
+  }
   const t = arrow.tableFromIPC(pw.readParquet(new Uint8Array(fs.readFileSync(w.file))).intoIPCStream());
   const names = t.schema.fields.map((f) => f.name);
   const cols = names.map((_, i) => t.getChildAt(i));
@@ -247,7 +304,7 @@ for (const w of written) {
   try {
     rows = await renderFile(conn, w.file);
   } catch (e) {
-    w.duckErr = e.message.split('\n')[0];
+    w.duckErr = e.message.split('\n')[0].replaceAll(out + path.sep, '');
   }
   if (w.writer === 'duckdb') {
     if (rows === null) throw new Error(`DuckDB cannot read its own ${w.file}: ${w.duckErr}`);
@@ -261,9 +318,9 @@ for (const w of written) {
     if (!ref) groups.set(g, ref = { df, rows: null });
     else if (!df.frameEqual(ref.df, true)) throw new Error(`Polars reads ${w.file} differently from the first file of its group`);
   } else {
-    const key = ownKey(w);
+    const key = await ownKey(w);
     if (!ref) groups.set(g, ref = { key, rows: null });
-    else if (key !== ref.key) throw new Error(`arrow-rs reads ${w.file} differently from the first file of its group`);
+    else if (key !== ref.key) throw new Error(`${w.writer} reads ${w.file} differently from the first file of its group`);
   }
   if (rows !== null) {
     if (ref.rows === null) ref.rows = rows;
@@ -301,7 +358,7 @@ for (const writer of ['parquet-go', 'arrow-go']) {
     try {
       rows = await renderFile(conn, file);
     } catch (e) {
-      notes.push(`${writer}/${f}: DuckDB: ${e.message.split('\n')[0]}`);
+      notes.push(`${writer}/${f}: DuckDB: ${e.message.split('\n')[0].replaceAll(out + path.sep, '')}`);
     }
     if (f === 'default.parquet') dflt = { own, rows };
     if (own === null) {

@@ -20,6 +20,7 @@ var writers = []struct{ dir, title string }{
 	{"duckdb", "DuckDB 1.5.6 (@duckdb/node-api 1.5.6-r.1)"},
 	{"arrow-rs", "arrow-rs (parquet-wasm 0.8.0)"},
 	{"polars", "Polars (nodejs-polars 0.25.2)"},
+	{"hyparquet", "hyparquet-writer 0.17.0 (rows: DuckDB, checked against hyparquet 1.31.5)"},
 	{"parquet-go", "parquet-go v0.32.0"},
 	{"arrow-go", "arrow-go v18.8.0 (pqarrow)"},
 }
