@@ -48,7 +48,7 @@ func compat(corpus, docPath string) error {
 	sec.WriteString(`
 # Files of other writers
 
-testdata/foreign holds files written by five writers with every option of theirs that changes the bytes
+testdata/foreign holds files written by six writers with every option of theirs that changes the bytes
 (codecs, data page versions, dictionary on/off/fallback, explicit encodings, page and row group sizes,
 statistics; see each writer's MANIFEST.tsv), with the rows the writer's own reader gives, rendered as
 ` + "`pqcodec cat`" + ` prints them (scripts/foreign/render.mjs, interop/cmd/foreigngen). DuckDB reads every file as a
