@@ -18,7 +18,7 @@ import os from 'node:os';
 import { renderFile } from './render.mjs';
 
 const out = path.resolve(process.argv[2] || '../../testdata/foreign');
-const N = 1500;
+const N = 1200;
 
 const inst = await DuckDBInstance.create(':memory:', { threads: '1' });
 const conn = await inst.connect();
@@ -198,6 +198,16 @@ const srcBytes = new Uint8Array(fs.readFileSync(src));
     const file = path.join(dir, `codec_${c}.parquet`);
     df.writeParquet(file, { compression: c });
     written.push({ writer: 'polars', file, desc: `compression ${c}` });
+  }
+  // The lazy sink has the options writeParquet lacks.
+  for (const [name, desc, opts] of [
+    ['sink_small_pages', 'sinkParquet: row groups of 300, data pages of 1 KiB, snappy', { compression: 'snappy', rowGroupSize: 300, dataPagesizeLimit: 1024 }],
+    ['sink_no_stats', 'sinkParquet: statistics off, uncompressed', { compression: 'uncompressed', statistics: false }],
+    ['sink_zstd_22', 'sinkParquet: zstd level 22, full statistics', { compression: 'zstd', compressionLevel: 22, statistics: 'full' }],
+  ]) {
+    const file = path.join(dir, name + '.parquet');
+    df.lazy().sinkParquet(file, opts).collectSync();
+    written.push({ writer: 'polars', file, desc });
   }
   const empty = path.join(dir, 'empty.parquet');
   df.head(0).writeParquet(empty, { compression: 'zstd' });
