@@ -3,7 +3,7 @@ GO       ?= go
 FUZZTIME ?= 30s
 # Nested modules (bench/, interop/, adapters/...) hold code that needs the peer
 # libraries, so users of pqcodec never inherit them. They are tested too.
-NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -exec dirname {} \; | sort)
+NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
 .PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata foreign-corpus
 

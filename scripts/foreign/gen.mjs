@@ -407,13 +407,15 @@ function diffRows(a, b) {
 }
 
 // member returns the JSON text of top-level member k of object text s,
-// whose members are keys in order.
+// whose members are keys in order: each key is looked for after the one
+// before it (a diagnostic; a nested key named as the next top-level one
+// can mislead it).
 function member(s, k, keys) {
+  let from = 0;
+  for (let j = 0; j <= keys.indexOf(k); j++) from = s.indexOf((j === 0 ? '{' : ',') + JSON.stringify(keys[j]) + ':', from) + 1;
   const i = keys.indexOf(k);
-  const start = s.indexOf(JSON.stringify(k) + ':', i === 0 ? 0 : undefined);
-  const from = s.indexOf('"' + k + '":');
-  const next = i + 1 < keys.length ? s.indexOf(',"' + keys[i + 1] + '":', from) : s.length - 1;
-  return s.slice(from + k.length + 3, next);
+  const next = i + 1 < keys.length ? s.indexOf(',' + JSON.stringify(keys[i + 1]) + ':', from) : s.length - 1;
+  return s.slice(from + JSON.stringify(k).length + 1, next);
 }
 
 // Write the rows, one file per distinct set of rows, and a MANIFEST.tsv per
