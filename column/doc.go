@@ -4,8 +4,10 @@
 // through the encoding packages, resolves dictionary indices, and returns
 // each data page's values and levels in a [Page].
 //
-// A [File] holds a file's footer and schema; [File.Column] opens a [Reader]
-// on one column chunk. A Reader reuses every buffer it owns and appends into
+// A [File] holds a file's footer and schema ([OpenFile] opens one by path,
+// [File.Close] closes it); [File.Column] opens a [Reader] on one column
+// chunk, [File.LeafIndex] finds a column by its dotted path and
+// [File.PageIndex] reads a chunk's column and offset indexes. A Reader reuses every buffer it owns and appends into
 // the caller's Page, so reading a chunk page by page into one reused Page
 // allocates nothing in steady state beyond the Page's own growth.
 //
