@@ -12,7 +12,7 @@
 // groups arrays of {"key": …, "value": …} objects, other groups objects.
 // The legacy layouts of LogicalTypes.md are recognized: repeated fields
 // without a LIST annotation and two-level lists.
-package record
+package rows
 
 import (
 	"errors"
@@ -28,10 +28,10 @@ import (
 var (
 	// ErrCorrupt reports levels that do not form records: columns that
 	// disagree on the number of rows or on the shape of a row.
-	ErrCorrupt = errors.New("record: inconsistent levels")
+	ErrCorrupt = errors.New("rows: inconsistent levels")
 	// ErrNoColumn reports a selected column name that is not a top-level
 	// field of the schema.
-	ErrNoColumn = errors.New("record: no such top-level column")
+	ErrNoColumn = errors.New("rows: no such top-level column")
 )
 
 // Reader reads the rows of a file, or of some of its top-level fields, as
