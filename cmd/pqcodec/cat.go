@@ -32,7 +32,11 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			return err
 		}
 		defer fh.Close()
-		rd, err := rows.NewReader(f, names)
+		var opts []rows.Option
+		if names != nil {
+			opts = append(opts, rows.Columns(names...))
+		}
+		rd, err := rows.NewReader(f, opts...)
 		if err != nil {
 			return usagef("%s: %v", path, err)
 		}
