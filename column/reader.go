@@ -79,6 +79,7 @@ type Reader struct {
 	hasDict   bool
 	sawData   bool
 	valuesSum int64
+	seek      seekState // row positions, for SeekRow (seek.go)
 }
 
 // Leaf returns the schema node of the column.
@@ -93,7 +94,8 @@ func (r *Reader) MetaData() *format.ColumnMetaData { return r.meta }
 // row group, column and page, and wrap the cause's sentinel.
 func (r *Reader) ReadPage(p *Page) error {
 	p.reset(r.meta.Type, r.typeLength())
-	for r.walker.Next() {
+	for r.seek.pending || r.walker.Next() {
+		r.seek.pending = false // SeekRow stopped on this page
 		h, body := r.walker.Header(), r.walker.Body()
 		page := r.page
 		r.page++
@@ -116,6 +118,7 @@ func (r *Reader) ReadPage(p *Page) error {
 			return r.errorf(page, "%w", err)
 		}
 		if h.Type != format.DictionaryPage {
+			r.afterDataPage(p)
 			return nil
 		}
 	}
