@@ -7,6 +7,8 @@ import (
 	"log"
 
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/stats"
 )
 
 // Example reads every value of one column of a file, page by page, with one
@@ -92,4 +94,50 @@ func ExampleFile_PageIndex() {
 	}
 	// Output:
 	// page 0: first row 0, 152 bytes; min "Hello", max "today", null page false
+}
+
+// ExampleFile_MatchingRows reads only the rows whose pages may hold
+// strings between "a" and "b": the column index rules out the others,
+// SeekRow jumps to each range and SliceRows trims the last page.
+func ExampleFile_MatchingRows() {
+	f, err := column.OpenFile("testdata/data_index_bloom_encoding_stats.parquet")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	col, err := f.LeafIndex("String")
+	if err != nil {
+		log.Fatal(err)
+	}
+	sc := stats.NewColumn(f.MetaData(), f.Schema().Leaves()[col])
+	lo, hi := stats.BytesValue(format.ByteArray, []byte("a")), stats.BytesValue(format.ByteArray, []byte("b"))
+	ranges, err := f.MatchingRows(0, col, func(s stats.Stats) bool { return sc.MayContain(s, lo, hi) })
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := f.Column(0, col)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var page column.Page
+	for _, rr := range ranges {
+		if err := r.SeekRow(rr.First); err != nil {
+			log.Fatal(err)
+		}
+		for row := rr.First; row < rr.End; row += int64(page.NumRows()) {
+			if err := r.ReadPage(&page); err != nil {
+				log.Fatal(err)
+			}
+			r.SliceRows(&page, 0, int(rr.End-row))
+			// The column has no nulls: value i is row i of the page.
+			for i := range page.Values.Len() {
+				if v := page.Values.ByteArray(i); string(v) >= "a" && string(v) <= "b" {
+					fmt.Printf("row %d: %q\n", row+int64(i), v)
+				}
+			}
+		}
+	}
+	// Output:
+	// row 2: "a"
+	// row 5: "are you"
 }

@@ -82,11 +82,8 @@ func (f *File) ColumnByPath(rowGroup int, path string) (*Reader, error) {
 // lie inside the file and start at row 0, and the column index, when both
 // exist, must describe as many pages.
 func (f *File) PageIndex(rowGroup, column int) (*format.ColumnIndex, *format.OffsetIndex, error) {
-	if rowGroup < 0 || rowGroup >= len(f.meta.RowGroups) {
-		return nil, nil, fmt.Errorf("column: row group %d out of range [0, %d)", rowGroup, len(f.meta.RowGroups))
-	}
-	if column < 0 || column >= len(f.schema.Leaves()) {
-		return nil, nil, fmt.Errorf("column: column %d out of range [0, %d)", column, len(f.schema.Leaves()))
+	if err := f.checkChunk(rowGroup, column); err != nil {
+		return nil, nil, err
 	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
 	fail := func(err error) error {
@@ -126,4 +123,18 @@ func (p *Page) NumRows() int {
 		return p.NumLevels
 	}
 	return countEqual(p.RepLevels, 0)
+}
+
+// checkChunk checks a row group and leaf column index.
+func (f *File) checkChunk(rowGroup, column int) error {
+	if rowGroup < 0 || rowGroup >= len(f.meta.RowGroups) {
+		return fmt.Errorf("column: row group %d out of range [0, %d)", rowGroup, len(f.meta.RowGroups))
+	}
+	if column < 0 || column >= len(f.schema.Leaves()) {
+		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(f.schema.Leaves()))
+	}
+	if f.meta.RowGroups[rowGroup].Columns[column].MetaData == nil {
+		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: fmt.Errorf("%w: column chunk without metadata", ErrEncrypted)}
+	}
+	return nil
 }

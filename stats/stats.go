@@ -643,3 +643,24 @@ func (c *Column) Pages(dst []Stats, ci *format.ColumnIndex) ([]Stats, error) {
 	}
 	return dst, nil
 }
+
+// MayContain reports whether the values that s describes may include one
+// in [lo, hi] in c's order; an invalid lo or hi leaves that side
+// unbounded. It is false for an AllNull page and when s's [Min, Max] does
+// not meet [lo, hi], and true whenever s has no min/max (NaN values, which
+// may lie outside [Min, Max], never match a range in TYPE_ORDER).
+func (c *Column) MayContain(s Stats, lo, hi Value) bool {
+	if s.AllNull {
+		return false
+	}
+	if !s.HasMinMax || c.Order == Undefined {
+		return true
+	}
+	if hi.valid && c.Compare(s.Min, hi) > 0 {
+		return false
+	}
+	if lo.valid && c.Compare(s.Max, lo) < 0 {
+		return false
+	}
+	return true
+}
