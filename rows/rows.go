@@ -97,7 +97,9 @@ func Columns(paths ...string) Option {
 // Range keeps count rows starting at row first (0-based, across row
 // groups); a negative count keeps every row from first on. Row groups
 // entirely before first are skipped without reading them, going by their
-// num_rows in the footer (a row group that declares 0 rows is read).
+// num_rows in the footer (a row group that declares 0 rows is read), and
+// in the row group holding first each column skips the pages before it
+// with [column.Reader.SeekRow].
 func Range(first, count int64) Option {
 	return func(o *options) error {
 		if first < 0 {
@@ -316,6 +318,16 @@ func (r *Reader) nextRow() error {
 			if err := c.reset(r.file, r.rowGroup); err != nil {
 				return err
 			}
+		}
+		if r.skip > 0 && r.skip < meta.RowGroups[r.rowGroup].NumRows {
+			// Start the row group at the first row to return: each
+			// column skips the pages before it unread.
+			for _, c := range r.cursors {
+				if err := c.rd.SeekRow(r.skip); err != nil {
+					return err
+				}
+			}
+			r.skip = 0
 		}
 	}
 	for _, c := range r.cursors {
