@@ -7,7 +7,12 @@
 // A [File] holds a file's footer and schema ([OpenFile] opens one by path,
 // [File.Close] closes it); [File.Column] opens a [Reader] on one column
 // chunk, [File.LeafIndex] finds a column by its dotted path and
-// [File.PageIndex] reads a chunk's column and offset indexes. A Reader reuses every buffer it owns and appends into
+// [File.PageIndex] reads a chunk's column and offset indexes.
+// [Reader.SeekRow] starts a chunk at a row, skipping the pages before it by
+// their headers; [File.MatchingRows] turns a predicate on the typed page
+// statistics of package stats into the row ranges worth reading; under
+// [KeepDictionary] dictionary-encoded pages keep their indices
+// ([Page.Indices]) instead of resolving them. A Reader reuses every buffer it owns and appends into
 // the caller's Page, so reading a chunk page by page into one reused Page
 // allocates nothing in steady state beyond the Page's own growth.
 //

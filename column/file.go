@@ -24,6 +24,7 @@ type options struct {
 	codecs          *codecfactory.Factory
 	verifyChecksums bool
 	maxPageValues   int
+	keepDictionary  bool // see dictionary.go
 }
 
 // Codecs sets the codec factory used to decompress pages. The default is a

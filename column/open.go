@@ -114,7 +114,7 @@ func (f *File) PageIndex(rowGroup, column int) (*format.ColumnIndex, *format.Off
 
 // NumNulls returns the number of levels of p without a value: nulls, and
 // for nested columns also empty or null lists and groups above the leaf.
-func (p *Page) NumNulls() int { return p.NumLevels - p.Values.Len() }
+func (p *Page) NumNulls() int { return p.NumLevels - p.NumValues() }
 
 // NumRows returns the number of rows that start in p: its repetition
 // levels equal to 0, or all its levels when the column is not repeated.

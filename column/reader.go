@@ -47,6 +47,13 @@ type Page struct {
 	Encoding format.Encoding
 	// Version is 1 or 2 (DATA_PAGE or DATA_PAGE_V2).
 	Version int
+	// Under [KeepDictionary], a dictionary-encoded page leaves Values
+	// empty and holds the index of each non-null value in Indices, and
+	// Dictionary is the chunk's dictionary (owned by the Reader, the same
+	// for every page of the chunk). Otherwise, and for pages that are not
+	// dictionary-encoded, Indices is empty and Dictionary nil.
+	Indices    []uint32
+	Dictionary *Values
 }
 
 // reset empties p, keeping its capacity.
@@ -55,6 +62,7 @@ func (p *Page) reset(t format.Type, typeLength int) {
 	p.DefLevels = p.DefLevels[:0]
 	p.RepLevels = p.RepLevels[:0]
 	p.Values.Reset(t, typeLength)
+	p.Indices, p.Dictionary = p.Indices[:0], nil
 }
 
 // Reader reads the pages of one column chunk. It is not safe for concurrent
@@ -405,6 +413,9 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		width, stream, err := rle.SplitBitWidth(data)
 		if err != nil {
 			return err
+		}
+		if r.opts.keepDictionary {
+			return r.keepIndices(p, stream, width, n)
 		}
 		if r.scratch, err = rle.Decode(r.scratch[:0], stream, width, n); err != nil {
 			return err

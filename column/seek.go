@@ -201,6 +201,9 @@ func (r *Reader) SliceRows(p *Page, from, to int) {
 	}
 	p.NumLevels = end - start
 	p.Values.slice(vstart, vend)
+	if p.Dictionary != nil {
+		p.Indices = p.Indices[:copy(p.Indices, p.Indices[vstart:vend])]
+	}
 }
 
 // rowStart returns the index of the level that starts the i-th row of p
