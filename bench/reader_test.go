@@ -1,6 +1,8 @@
 package bench
 
-// Reader benchmarks for issue 16: reading a 1% row range and a selective
+// Reader benchmarks for issue 16 (impl=ours is the page-index, kept-
+// dictionary or row path; ours_* are pqcodec's baselines, not peers;
+// benchtable parses these rows but does not table them yet): reading a 1% row range and a selective
 // predicate from a sorted file, with pqcodec's page index (SeekRow,
 // MatchingRows) against a full read with pqcodec's reader and against
 // arrow-go's column reader (SeekToRow, or a full scan); reading a
@@ -299,15 +301,15 @@ func BenchmarkRowRange(b *testing.B) {
 	require.NoError(b, err)
 	ids, xs := make([]int64, 4096), make([]float64, 4096)
 	run := map[string]func() (rangeResult, error){
-		"pqcodec-seek": func() (rangeResult, error) { return pqSeekRange(f, rs, &p, first, count) },
-		"pqcodec-full": func() (rangeResult, error) { return pqFullRange(f, rs, &p, first, count) },
-		"arrowgo-seek": func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, true) },
-		"arrowgo-skip": func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, false) },
+		"impl=ours": func() (rangeResult, error) { return pqSeekRange(f, rs, &p, first, count) },
+		"impl=ours_fullread": func() (rangeResult, error) { return pqFullRange(f, rs, &p, first, count) },
+		"impl=arrowgo": func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, true) },
+		"impl=arrowgo_skip": func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, false) },
 	}
-	ref, err := run["pqcodec-full"]()
+	ref, err := run["impl=ours_fullread"]()
 	require.NoError(b, err)
 	require.Equal(b, want, ref.ids)
-	for _, name := range []string{"pqcodec-seek", "pqcodec-full", "arrowgo-seek", "arrowgo-skip"} {
+	for _, name := range []string{"impl=ours", "impl=ours_fullread", "impl=arrowgo", "impl=arrowgo_skip"} {
 		b.Run(name, func(b *testing.B) {
 			got, err := run[name]()
 			require.NoError(b, err)
@@ -366,7 +368,7 @@ func BenchmarkPredicate(b *testing.B) {
 	all, err := full()
 	require.NoError(b, err)
 	require.Equal(b, wantRange(0, n), all.ids)
-	for name, fn := range map[string]func() (rangeResult, error){"pqcodec-pruned": pruned, "pqcodec-full": full} {
+	for name, fn := range map[string]func() (rangeResult, error){"impl=ours": pruned, "impl=ours_fullscan": full} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -384,7 +386,7 @@ func BenchmarkDictionaryKept(b *testing.B) {
 	data, err := sortedFile()
 	require.NoError(b, err)
 	for _, keep := range []bool{false, true} {
-		b.Run(fmt.Sprintf("keep=%v", keep), func(b *testing.B) {
+		b.Run(map[bool]string{true: "impl=ours", false: "impl=ours_resolved"}[keep], func(b *testing.B) {
 			f, err := column.Open(bytes.NewReader(data), int64(len(data)), column.KeepDictionary(keep))
 			require.NoError(b, err)
 			var r column.Reader
@@ -435,7 +437,7 @@ func BenchmarkRows(b *testing.B) {
 	require.NoError(b, err)
 	n := f.MetaData().NumRows
 	run := map[string]func() (int64, error){
-		"pqcodec-rows": func() (int64, error) {
+		"impl=ours": func() (int64, error) {
 			r, err := rows.NewReader(f)
 			if err != nil {
 				return 0, err
@@ -453,7 +455,7 @@ func BenchmarkRows(b *testing.B) {
 				sum += row[0].Value.(int64)
 			}
 		},
-		"pqcodec-json": func() (int64, error) {
+		"impl=ours_json": func() (int64, error) {
 			r, err := rows.NewReader(f)
 			if err != nil {
 				return 0, err
@@ -479,7 +481,7 @@ func BenchmarkRows(b *testing.B) {
 				sum += v
 			}
 		},
-		"parquetgo-rows": func() (int64, error) {
+		"impl=parquetgo": func() (int64, error) {
 			r := pq.NewReader(bytes.NewReader(data))
 			defer r.Close()
 			buf := make([]pq.Row, 1024)
@@ -497,7 +499,7 @@ func BenchmarkRows(b *testing.B) {
 				}
 			}
 		},
-		"arrowgo-pqarrow": func() (int64, error) {
+		"impl=arrowgo_pqarrow": func() (int64, error) {
 			tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), nil, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
 			if err != nil {
 				return 0, err
@@ -512,7 +514,7 @@ func BenchmarkRows(b *testing.B) {
 			return sum, nil
 		},
 	}
-	for _, name := range []string{"pqcodec-rows", "pqcodec-json", "parquetgo-rows", "arrowgo-pqarrow"} {
+	for _, name := range []string{"impl=ours", "impl=ours_json", "impl=parquetgo", "impl=arrowgo_pqarrow"} {
 		b.Run(name, func(b *testing.B) {
 			sum, err := run[name]()
 			require.NoError(b, err)
