@@ -301,10 +301,10 @@ func BenchmarkRowRange(b *testing.B) {
 	require.NoError(b, err)
 	ids, xs := make([]int64, 4096), make([]float64, 4096)
 	run := map[string]func() (rangeResult, error){
-		"impl=ours": func() (rangeResult, error) { return pqSeekRange(f, rs, &p, first, count) },
+		"impl=ours":          func() (rangeResult, error) { return pqSeekRange(f, rs, &p, first, count) },
 		"impl=ours_fullread": func() (rangeResult, error) { return pqFullRange(f, rs, &p, first, count) },
-		"impl=arrowgo": func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, true) },
-		"impl=arrowgo_skip": func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, false) },
+		"impl=arrowgo":       func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, true) },
+		"impl=arrowgo_skip":  func() (rangeResult, error) { return arrowRange(ar, ids, xs, first, count, false) },
 	}
 	ref, err := run["impl=ours_fullread"]()
 	require.NoError(b, err)
