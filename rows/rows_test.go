@@ -101,9 +101,30 @@ func readAll(t *testing.T, f *column.File, opts ...Option) ([]string, []Group, e
 			return js, gs, err
 		}
 		require.NoError(t, gerr)
-		require.Equal(t, string(buf), string(appendJSON(nil, g)))
+		if j := appendJSON(nil, g); string(j) != string(buf) {
+			t.Fatalf("ReadRow gives %s, AppendRow %s", j, buf)
+		}
 		js = append(js, string(buf))
 		gs = append(gs, g)
+	}
+}
+
+// readValues reads every row of f with opts as Go values.
+func readValues(f *column.File, opts ...Option) ([]Group, error) {
+	r, err := NewReader(f, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var out []Group
+	for {
+		g, err := r.ReadRow(nil)
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, g)
 	}
 }
 
@@ -144,12 +165,14 @@ func TestCorpus(t *testing.T) {
 			require.Len(t, sub, len(gs), name)
 			for r := range gs {
 				// As JSON text, since NaN != NaN.
-				require.Equal(t, string(appendJSON(nil, Group{gs[r][i]})), string(appendJSON(nil, sub[r])), "%s row %d field %s", name, r, top.Name())
+				if a, b := appendJSON(nil, Group{gs[r][i]}), appendJSON(nil, sub[r]); string(a) != string(b) {
+					t.Fatalf("%s row %d field %s: %s, full row has %s", name, r, top.Name(), b, a)
+				}
 			}
 		}
 		for col, leaf := range f.Schema().Leaves() {
 			p := strings.Join(leaf.Path(), ".")
-			_, sub, err := readAll(t, f, Columns(p))
+			sub, err := readValues(f, Columns(p))
 			require.NoError(t, err, name)
 			require.Len(t, sub, len(gs), name)
 			// For each map above the leaf, whether the leaf is its key.
@@ -167,7 +190,7 @@ func TestCorpus(t *testing.T) {
 			leafPaths++
 		}
 		n := int64(len(js))
-		for _, rg := range []struct{ first, count int64 }{{0, 1}, {1, 2}, {n / 2, -1}, {n - 1, 5}, {n, 1}, {n + 3, -1}, {n / 3, n / 3}} {
+		for _, rg := range []struct{ first, count int64 }{{1, 2}, {n / 2, -1}, {n - 1, 5}, {n + 3, -1}, {n / 3, n / 3}} {
 			if rg.first < 0 {
 				continue
 			}
