@@ -200,9 +200,10 @@ func (r *Reader) SliceRows(p *Page, from, to int) {
 		p.RepLevels = p.RepLevels[:copy(p.RepLevels, p.RepLevels[start:end])]
 	}
 	p.NumLevels = end - start
-	p.Values.slice(vstart, vend)
 	if p.Dictionary != nil {
 		p.Indices = p.Indices[:copy(p.Indices, p.Indices[vstart:vend])]
+	} else {
+		p.Values.slice(vstart, vend)
 	}
 }
 
