@@ -114,7 +114,6 @@ func (r *Reader) SeekRow(row int64) error {
 			return nil
 		}
 		r.page++
-		r.sawData = true
 		r.valuesSum += int64(n)
 		r.seek.next += int64(rows)
 		r.seek.dataPages++
@@ -160,11 +159,11 @@ func (r *Reader) pageRows(h *format.PageHeader, body []byte, oi *format.OffsetIn
 	}
 	// A v1 page of a repeated column: decode it to count its rows, then
 	// undo what decoding counted, since it is read again or skipped.
-	sum, saw := r.valuesSum, r.sawData
+	sum := r.valuesSum
 	p := &r.seek.scratch
 	p.reset(r.meta.Type, r.typeLength())
 	err = r.readDataPageV1(h, body, p)
-	r.valuesSum, r.sawData = sum, saw
+	r.valuesSum = sum
 	if err != nil {
 		return 0, 0, err
 	}
