@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/pqcodec/pqcodec/cmd/pqcodec/internal/record"
+	"github.com/pqcodec/pqcodec/rows"
 )
 
 func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -32,7 +32,11 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			return err
 		}
 		defer fh.Close()
-		rd, err := record.NewReader(f, names)
+		var opts []rows.Option
+		if names != nil {
+			opts = append(opts, rows.Columns(names...))
+		}
+		rd, err := rows.NewReader(f, opts...)
 		if err != nil {
 			return usagef("%s: %v", path, err)
 		}
@@ -42,7 +46,7 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 
 // cat writes the rows of rd as JSON Lines, at most limit when it is not
 // negative.
-func cat(stdout io.Writer, rd *record.Reader, path string, limit int64) error {
+func cat(stdout io.Writer, rd *rows.Reader, path string, limit int64) error {
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	var buf []byte
 	for n := int64(0); limit < 0 || n < limit; n++ {

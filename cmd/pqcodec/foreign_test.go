@@ -4,14 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/pqcodec/pqcodec/cmd/pqcodec/internal/record"
 )
 
 // foreignDir holds the files of other writers (DuckDB, arrow-rs, Polars,
@@ -24,16 +24,9 @@ const foreignDir = "../../testdata/foreign"
 // the text their error contains. A file listed here that decodes
 // identically fails the test, so the list only shrinks.
 var knownForeignFailures = map[string]string{
-	// Issue 13, item 1: DuckDB computes INT32 deltas in 64 bits and writes
-	// miniblock bit widths up to 33; decoding modulo 2^32 is exact.
-	"duckdb/v2.parquet":                "miniblock bit width 33 exceeds 32",
-	"duckdb/v2_int32_extremes.parquet": "miniblock bit width 33 exceeds 32",
-	"duckdb/v2_no_dict.parquet":        "miniblock bit width 33 exceeds 32",
-	"duckdb/v2_uncompressed.parquet":   "miniblock bit width 33 exceeds 32",
-	"duckdb/v2_zstd.parquet":           "miniblock bit width 33 exceeds 32",
-	// Issue 13, item 1: hyparquet-writer writes the empty row_groups list
-	// as the byte 0x00 (element type 0).
-	"hyparquet/empty.parquet": "invalid element type STOP",
+	// Empty since the leniencies of issue 13 (DuckDB's INT32 miniblock
+	// widths of 33, hyparquet-writer's empty row_groups list written as
+	// 0x00); add "writer/file.parquet": "error text" for a new failure.
 }
 
 // foreignEntry is one line of a writer's MANIFEST.tsv.
@@ -134,19 +127,16 @@ func TestForeignCorpus(t *testing.T) {
 	t.Logf("%d of %d foreign files decode identically", identical, total)
 }
 
-// catFile returns the output of `pqcodec cat path`.
+// catFile returns the output of `pqcodec cat path`, run by the command's
+// own code.
 func catFile(path string) ([]byte, error) {
-	f, fh, _, err := openFile(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	rd, err := record.NewReader(f, nil)
-	if err != nil {
+	fs := flag.NewFlagSet("cat", flag.ContinueOnError)
+	run := setupCat(fs)
+	if err := fs.Parse(nil); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	err = cat(&buf, rd, path, -1)
+	err := run([]string{path}, &buf, io.Discard)
 	return buf.Bytes(), err
 }
 

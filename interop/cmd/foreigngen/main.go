@@ -149,7 +149,7 @@ func genBytes(i int, r *rand.Rand) []byte {
 }
 
 // JSON rendering with the rules of `pqcodec cat`, written independently of
-// cmd/pqcodec/internal/record.
+// package rows.
 
 func appendFloat(dst []byte, f float64, bits int) []byte {
 	switch {

@@ -1,4 +1,4 @@
-package record
+package rows
 
 import (
 	"github.com/pqcodec/pqcodec/format"
@@ -64,6 +64,40 @@ func repetition(n *format.Node) format.FieldRepetitionType {
 // builder maps schema nodes to fields, attaching the cursor of each leaf.
 type builder struct {
 	cursors map[int]*cursor // by column index
+	// keep holds the nodes a projection keeps; nil keeps every node.
+	keep map[*format.Node]bool
+}
+
+// kept reports whether n is part of the projection.
+func (b *builder) kept(n *format.Node) bool { return b.keep == nil || b.keep[n] }
+
+// mark keeps n, everything below it and its ancestors.
+func (b *builder) mark(n *format.Node) {
+	var down func(*format.Node)
+	down = func(n *format.Node) {
+		b.keep[n] = true
+		for _, c := range n.Children {
+			down(c)
+		}
+	}
+	down(n)
+	for p := n.Parent; p != nil; p = p.Parent {
+		b.keep[p] = true
+	}
+}
+
+// markMapKeys keeps the key of every kept map, since an entry cannot be
+// read without it.
+func (b *builder) markMapKeys(n *format.Node) {
+	if !b.kept(n) {
+		return
+	}
+	if isMap(n) && len(n.Children) == 1 && !n.Children[0].Leaf() && len(n.Children[0].Children) > 0 {
+		b.mark(n.Children[0].Children[0])
+	}
+	for _, c := range n.Children {
+		b.markMapKeys(c)
+	}
 }
 
 // fieldOf returns the field of schema node n as a member of its parent:
@@ -92,6 +126,10 @@ func (b *builder) list(n *format.Node, def int, nullable bool, rep *format.Node,
 func (b *builder) valueOf(n *format.Node, nullable bool) *field {
 	if n.Leaf() {
 		c := b.cursors[n.ColumnIndex]
+		if c == nil {
+			c = newCursor(n)
+			b.cursors[n.ColumnIndex] = c
+		}
 		return &field{name: n.Name(), kind: kindLeaf, nullable: nullable, def: n.MaxDefinitionLevel,
 			leaf: c, leaves: []*cursor{c}}
 	}
@@ -119,7 +157,7 @@ func (b *builder) valueOf(n *format.Node, nullable bool) *field {
 				repDef: rep.MaxDefinitionLevel, repRep: rep.MaxRepetitionLevel}
 			f.children = []*field{key, nil}
 			f.leaves = append(f.leaves, key.leaves...)
-			if len(rep.Children) == 2 {
+			if len(rep.Children) == 2 && b.kept(rep.Children[1]) {
 				value := b.fieldOf(rep.Children[1])
 				f.children[1] = value
 				f.leaves = append(f.leaves, value.leaves...)
@@ -129,6 +167,9 @@ func (b *builder) valueOf(n *format.Node, nullable bool) *field {
 	}
 	f := &field{name: n.Name(), kind: kindGroup, nullable: nullable, def: n.MaxDefinitionLevel}
 	for _, c := range n.Children {
+		if !b.kept(c) {
+			continue
+		}
 		cf := b.fieldOf(c)
 		f.children = append(f.children, cf)
 		f.leaves = append(f.leaves, cf.leaves...)

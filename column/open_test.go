@@ -1,0 +1,154 @@
+package column
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/format"
+)
+
+func TestOpenFile(t *testing.T) {
+	f, err := OpenFile("testdata/nested_lists.snappy.parquet")
+	require.NoError(t, err)
+	i, err := f.LeafIndex("b")
+	require.NoError(t, err)
+	assert.Equal(t, 1, i)
+	i, err = f.LeafIndex("a.list.element.list.element.list.element")
+	require.NoError(t, err)
+	assert.Equal(t, 0, i)
+	for _, bad := range []string{"a", "", "a.list", "b.c", "B"} {
+		_, err = f.LeafIndex(bad)
+		assert.ErrorIs(t, err, ErrNoColumn, bad)
+	}
+	_, err = f.ColumnByPath(0, "nope")
+	assert.ErrorIs(t, err, ErrNoColumn)
+	r, err := f.ColumnByPath(0, "b")
+	require.NoError(t, err)
+	var p Page
+	require.NoError(t, r.ReadPage(&p))
+	assert.Equal(t, 3, p.NumRows())
+	assert.Equal(t, 0, p.NumNulls())
+	require.NoError(t, f.Close())
+	// The file is closed: reading another chunk fails.
+	_, err = f.Column(0, 0)
+	assert.Error(t, err)
+
+	_, err = OpenFile("testdata/missing.parquet")
+	assert.ErrorIs(t, err, os.ErrNotExist)
+	_, err = OpenFile("testdata/README.md")
+	assert.ErrorIs(t, err, format.ErrNotParquet)
+
+	// A File from Open does not close the caller's reader.
+	fh, err := os.Open("testdata/nested_lists.snappy.parquet")
+	require.NoError(t, err)
+	defer fh.Close()
+	st, err := fh.Stat()
+	require.NoError(t, err)
+	f, err = Open(fh, st.Size())
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	_, err = f.Column(0, 0)
+	assert.NoError(t, err)
+}
+
+// TestPageIndexRows checks, on every corpus file with an offset index,
+// that each data page starts at the row its offset index says, counting
+// rows with Page.NumRows, and that null counts of the column index match
+// Page.NumNulls for non-repeated columns.
+func TestPageIndexRows(t *testing.T) {
+	var files, pages int
+	for _, path := range corpusFiles(t, "data") {
+		f, err := OpenFile(path)
+		if err != nil {
+			continue
+		}
+		counted := false
+		for rg := range f.NumRowGroups() {
+			for col := range f.NumColumns() {
+				where := filepath.Base(path) + " " + f.columnName(col)
+				ci, oi, err := f.PageIndex(rg, col)
+				if errors.Is(err, ErrEncrypted) {
+					continue
+				}
+				require.NoError(t, err, where)
+				if oi == nil {
+					continue
+				}
+				r, err := f.Column(rg, col)
+				require.NoError(t, err, where)
+				var p Page
+				row, n := int64(0), 0
+				for {
+					err := r.ReadPage(&p)
+					if errors.Is(err, io.EOF) {
+						break
+					}
+					if err != nil {
+						n = -1
+						break
+					}
+					require.Less(t, n, oi.NumPages(), where)
+					assert.Equal(t, oi.PageLocations[n].FirstRowIndex, row, "%s page %d", where, n)
+					if ci != nil && ci.NullCounts != nil && ci.NullCounts[n] >= 0 && r.Leaf().MaxRepetitionLevel == 0 {
+						assert.Equal(t, ci.NullCounts[n], int64(p.NumNulls()), "%s page %d", where, n)
+					}
+					row += int64(p.NumRows())
+					n++
+				}
+				if n < 0 {
+					continue // unreadable chunks are covered elsewhere
+				}
+				assert.Equal(t, oi.NumPages(), n, where)
+				assert.Equal(t, f.MetaData().RowGroups[rg].NumRows, row, where)
+				pages += n
+				counted = true
+			}
+		}
+		if counted {
+			files++
+		}
+		f.Close()
+	}
+	t.Logf("%d files, %d pages", files, pages)
+	assert.GreaterOrEqual(t, files, 20)
+}
+
+func TestPageIndexErrors(t *testing.T) {
+	f, err := OpenFile("testdata/data_index_bloom_encoding_stats.parquet")
+	require.NoError(t, err)
+	defer f.r.(osFile).Close() // f.r is replaced below
+	_, _, err = f.PageIndex(1, 0)
+	assert.Error(t, err)
+	_, _, err = f.PageIndex(0, 1)
+	assert.Error(t, err)
+	// A column index that runs past the end of the file.
+	cc := &f.meta.RowGroups[0].Columns[0]
+	saved := *cc.ColumnIndexOffset
+	*cc.ColumnIndexOffset = f.size - 2
+	_, _, err = f.PageIndex(0, 0)
+	assert.ErrorIs(t, err, format.ErrCorrupt)
+	var pe *PageError
+	assert.True(t, errors.As(err, &pe))
+	assert.True(t, strings.Contains(err.Error(), "String"), err.Error())
+	*cc.ColumnIndexOffset = saved
+	// An offset index whose page lies past the end of the file.
+	orig, err := os.ReadFile("testdata/data_index_bloom_encoding_stats.parquet")
+	require.NoError(t, err)
+	oi := []byte{0x19, 0x1c, 0x16}
+	oi = binary.AppendUvarint(oi, 1<<41) // zigzag(1<<40)
+	oi = append(oi, 0x15, 0x14, 0x16, 0x00, 0x00, 0x00)
+	off, n := int64(len(orig)), int32(len(oi))
+	f.r, f.size = bytes.NewReader(append(orig, oi...)), int64(len(orig)+len(oi))
+	cc.OffsetIndexOffset, cc.OffsetIndexLength = &off, &n
+	_, _, err = f.PageIndex(0, 0)
+	assert.ErrorIs(t, err, ErrCorrupt)
+}
