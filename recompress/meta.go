@@ -171,7 +171,9 @@ func (r *rewriter) moveChunk(cc *format.ColumnChunk, ch *chunkState) {
 	default:
 		cc.FileOffset = mapOff(cc.FileOffset, ch.newStart)
 	}
-	m.Codec = format.CompressionCodec(r.targets[ch.col].Codec)
+	if c := r.targets[ch.col].Codec; c != Keep {
+		m.Codec = format.CompressionCodec(c)
+	}
 	m.TotalCompressedSize = ch.newEnd - ch.newStart
 	m.TotalUncompressedSize = ch.uncomp
 }

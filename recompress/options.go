@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 )
@@ -47,6 +49,10 @@ const (
 	CRCDrop
 )
 
+// Keep is the [Target] codec that leaves a column's pages as they are:
+// copied byte for byte, checksums included, with the column chunk's codec.
+const Keep codecfactory.Codec = -1
+
 // Target is a codec with its level. Level 0 means the codec's default
 // ([codecfactory.DefaultZstdLevel], [codecfactory.DefaultGzipLevel],
 // [codecfactory.DefaultBrotliQuality], [codecfactory.DefaultLzoLevel]); it
@@ -58,6 +64,9 @@ type Target struct {
 
 // String returns "ZSTD:9", or the codec name alone for level 0.
 func (t Target) String() string {
+	if t.Codec == Keep {
+		return "keep"
+	}
 	if t.Level == 0 {
 		return t.Codec.String()
 	}
@@ -91,6 +100,12 @@ func defaultConfig() config {
 type Option func(*config) error
 
 func checkTarget(t Target) error {
+	if t.Codec == Keep {
+		if t.Level != 0 {
+			return fmt.Errorf("%w: keep has no level", ErrOption)
+		}
+		return nil
+	}
 	if !t.Codec.Valid() {
 		return fmt.Errorf("%w: codec %v", ErrOption, t.Codec)
 	}
@@ -202,7 +217,7 @@ func WithProgress(fn func(done, total int64)) Option {
 
 // factoryOptions returns the codecfactory options that give t's level.
 func factoryOptions(t Target) ([]codecfactory.Option, error) {
-	if t.Level == 0 {
+	if t.Level == 0 || t.Codec == Keep {
 		return nil, nil
 	}
 	var o codecfactory.Option
@@ -219,4 +234,29 @@ func factoryOptions(t Target) ([]codecfactory.Option, error) {
 		return nil, fmt.Errorf("%w: %v has no levels", ErrOption, t.Codec)
 	}
 	return []codecfactory.Option{o}, nil
+}
+
+// ParseTarget parses "codec" or "codec:level" ("zstd:9", "gzip", "keep"),
+// codec names as [codecfactory.Parse] reads them. The level's range is
+// checked by the codec factory when [Rewrite] starts.
+func ParseTarget(s string) (Target, error) {
+	name, level, hasLevel := strings.Cut(s, ":")
+	var t Target
+	if strings.EqualFold(strings.TrimSpace(name), "keep") {
+		t.Codec = Keep
+	} else {
+		c, err := codecfactory.Parse(name)
+		if err != nil {
+			return t, fmt.Errorf("%w: %w", ErrOption, err)
+		}
+		t.Codec = c
+	}
+	if hasLevel {
+		l, err := strconv.Atoi(strings.TrimSpace(level))
+		if err != nil || l <= 0 {
+			return t, fmt.Errorf("%w: level %q in %q", ErrOption, level, s)
+		}
+		t.Level = l
+	}
+	return t, checkTarget(t)
 }

@@ -22,6 +22,9 @@ func (w *worker) process(r *rewriter, j *job) {
 func (w *worker) page(r *rewriter, j *job) ([]byte, int, error) {
 	h := j.header // a copy: the source header stays as read
 	body := j.src[j.hlen:]
+	if j.target.Codec == Keep {
+		return j.src, j.hlen, nil
+	}
 	if h.HasCRC && r.cfg.srcCRC {
 		if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC) {
 			return nil, 0, fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), got)

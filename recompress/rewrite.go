@@ -121,7 +121,7 @@ func newRewriter(cfg *config, meta *format.FileMetaData, schema *format.Schema, 
 	factories := make(map[Target]*codecfactory.Factory)
 	factory := func(t Target) (*codecfactory.Factory, error) {
 		key := t
-		if key.Level == 0 || key.Codec == codecfactory.Snappy || key.Codec == codecfactory.Lz4 ||
+		if key.Level == 0 || key.Codec == Keep || key.Codec == codecfactory.Snappy || key.Codec == codecfactory.Lz4 ||
 			key.Codec == codecfactory.Lz4Raw || key.Codec == codecfactory.Uncompressed {
 			return r.decoder, nil // default levels: share the decompressing factory
 		}
@@ -356,7 +356,10 @@ func (r *rewriter) walkChunk(ps *pageSource, cc *format.ColumnChunk, ch *chunkSt
 			values += int64(h.DataPageHeaderV2.NumValues)
 		}
 		unc := int64(h.UncompressedPageSize)
-		j.cost = n + unc + int64(target.f.CompressBound(target.Codec, int(unc))) + 64
+		j.cost = n
+		if target.Codec != Keep {
+			j.cost += unc + int64(target.f.CompressBound(target.Codec, int(unc))) + 64
+		}
 		if !r.budget.acquire(j.cost) {
 			return errStopped
 		}

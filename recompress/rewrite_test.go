@@ -312,3 +312,37 @@ func TestFailingWriter(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepAndParseTarget(t *testing.T) {
+	for s, want := range map[string]recompress.Target{
+		"zstd": {Codec: codecfactory.Zstd}, "ZSTD:19": {Codec: codecfactory.Zstd, Level: 19},
+		"gzip:9": {Codec: codecfactory.Gzip, Level: 9}, "lz4_raw": {Codec: codecfactory.Lz4Raw},
+		"keep": {Codec: recompress.Keep}, "none": {Codec: codecfactory.Uncompressed},
+	} {
+		got, err := recompress.ParseTarget(s)
+		require.NoError(t, err, s)
+		require.Equal(t, want, got, s)
+	}
+	for _, s := range []string{"zstd:0", "zstd:x", "snappy:2", "keep:1", "bogus", ""} {
+		_, err := recompress.ParseTarget(s)
+		require.ErrorIs(t, err, recompress.ErrOption, s)
+	}
+	src := readCorpus(t, "alltypes_plain.snappy.parquet")
+	out, _, err := rewrite(src, zstd(0), recompress.WithColumnCodec("id", recompress.Target{Codec: recompress.Keep}))
+	require.NoError(t, err)
+	om, err := format.ReadFooter(bytes.NewReader(out), int64(len(out)))
+	require.NoError(t, err)
+	for _, cc := range om.RowGroups[0].Columns {
+		want := format.CompressionCodec(codecfactory.Zstd)
+		if cc.MetaData.PathInSchema[0] == "id" {
+			want = format.CompressionCodec(codecfactory.Snappy)
+		}
+		require.Equal(t, want, cc.MetaData.Codec)
+	}
+	require.NoError(t, recompress.Verify(bytes.NewReader(src), int64(len(src)), bytes.NewReader(out), int64(len(out)), nil))
+	// Everything kept: the pages are the same bytes.
+	all, res, err := rewrite(src, recompress.WithCodec(recompress.Target{Codec: recompress.Keep}))
+	require.NoError(t, err)
+	require.Equal(t, res.PageBytesIn, res.PageBytesOut)
+	require.NoError(t, recompress.Verify(bytes.NewReader(src), int64(len(src)), bytes.NewReader(all), int64(len(all)), nil))
+}
