@@ -3,6 +3,7 @@ package recompress
 import (
 	"fmt"
 	"hash/crc32"
+	"sync"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
@@ -14,41 +15,66 @@ type worker struct {
 	scratch []byte
 }
 
-// process sets j.out to the rewritten page (header and body) or j.err.
-func (w *worker) process(r *rewriter, j *job) {
-	j.out, j.olen, j.err = w.page(r, j)
+// bufPool holds page buffers ([]byte of any capacity) for reuse.
+var bufPool sync.Pool
+
+// getBuf returns an empty buffer with room for n bytes.
+func getBuf(n int) []byte {
+	if p, ok := bufPool.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	} else if ok {
+		bufPool.Put(p)
+	}
+	return make([]byte, 0, n)
 }
 
-func (w *worker) page(r *rewriter, j *job) ([]byte, int, error) {
+// putBuf returns b to the pool.
+func putBuf(b []byte) {
+	if cap(b) > 0 {
+		b = b[:0]
+		bufPool.Put(&b)
+	}
+}
+
+// process sets j.hdr and j.body to the rewritten page, or j.err.
+func (w *worker) process(r *rewriter, j *job) {
+	j.hdr, j.body, j.err = w.page(r, j)
+	j.pooled = j.err == nil && len(j.body) > 0 && (len(j.src) == j.hlen || &j.body[0] != &j.src[j.hlen])
+}
+
+// page returns the new header and body of the page of j. The body is
+// either a buffer from the pool or a slice of j.src.
+func (w *worker) page(r *rewriter, j *job) (hdr, body []byte, err error) {
 	h := j.header // a copy: the source header stays as read
-	body := j.src[j.hlen:]
+	body = j.src[j.hlen:]
 	if j.target.Codec == Keep {
-		return j.src, j.hlen, nil
+		return j.src[:j.hlen], body, nil
 	}
 	if h.HasCRC && r.cfg.srcCRC {
 		if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC) {
-			return nil, 0, fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), got)
+			return nil, nil, fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), got)
 		}
 	}
 	t := j.target
 	var newBody []byte
-	var err error
 	switch h.Type {
 	case format.DataPage, format.DictionaryPage:
 		raw, err := w.decompress(r, j.codec, body, int(h.UncompressedPageSize))
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
-		if newBody, err = compress(t, nil, raw); err != nil {
-			return nil, 0, err
+		out := getBuf(t.f.CompressBound(t.Codec, len(raw)))
+		if newBody, err = compress(t, out, raw); err != nil {
+			putBuf(out)
+			return nil, nil, err
 		}
 	case format.DataPageV2:
 		if newBody, err = w.pageV2(r, j, &h, body); err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 	default:
 		// Index pages and unknown types: copied byte for byte.
-		return j.src, j.hlen, nil
+		return j.src[:j.hlen], body, nil
 	}
 	h.CompressedPageSize = int32(len(newBody))
 	switch {
@@ -58,9 +84,7 @@ func (w *worker) page(r *rewriter, j *job) ([]byte, int, error) {
 		h.HasCRC = true
 		h.CRC = int32(crc32.ChecksumIEEE(newBody))
 	}
-	out := format.AppendPageHeader(make([]byte, 0, len(newBody)+j.hlen+16), &h)
-	olen := len(out)
-	return append(out, newBody...), olen, nil
+	return format.AppendPageHeader(nil, &h), newBody, nil
 }
 
 // pageV2 returns the new body of a data page v2: its levels as they are,
@@ -94,12 +118,12 @@ func (w *worker) pageV2(r *rewriter, j *job, h *format.PageHeader, body []byte) 
 		raw = section
 	}
 	t := j.target
-	out := make([]byte, levels, levels+t.f.CompressBound(t.Codec, len(raw)))
-	copy(out, body[:levels])
+	out := append(getBuf(levels+t.f.CompressBound(t.Codec, len(raw))), body[:levels]...)
 	dh.HasIsCompressed = true
 	if t.Codec != codecfactory.Uncompressed && len(raw) > 0 {
 		c, err := compress(t, out, raw)
 		if err != nil {
+			putBuf(out)
 			return nil, err
 		}
 		if len(c)-levels < len(raw) {

@@ -205,9 +205,11 @@ type job struct {
 	codec  codecfactory.Codec // source codec
 
 	// Set by the worker.
-	out  []byte // new header followed by the new body
-	olen int    // new header length in out
-	err  error
+	hdr  []byte // new page header
+	body []byte // new page body: a pool buffer, or a slice of src
+	// pooled is set when body is a pool buffer, not a slice of src.
+	pooled bool
+	err    error
 }
 
 // chunkState tracks one column chunk from the producer to the writer.
@@ -419,15 +421,23 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 			r.budget.release(j.cost)
 			return nil, fmt.Errorf("row group %d column %d page at offset %d: %w", ch.rg, ch.col, j.off, j.err)
 		}
-		ch.pages = append(ch.pages, pageMove{oldOff: j.off, newOff: pos, newSize: int32(len(j.out)), typ: j.header.Type})
-		ch.uncomp += int64(j.olen) + int64(j.header.UncompressedPageSize)
-		err := put(j.out)
+		n := len(j.hdr) + len(j.body)
+		ch.pages = append(ch.pages, pageMove{oldOff: j.off, newOff: pos, newSize: int32(n), typ: j.header.Type})
+		ch.uncomp += int64(len(j.hdr)) + int64(j.header.UncompressedPageSize)
+		err := put(j.hdr)
+		if err == nil {
+			err = put(j.body)
+		}
 		res.Pages++
 		res.PageBytesIn += int64(len(j.src))
-		res.PageBytesOut += int64(len(j.out))
+		res.PageBytesOut += int64(n)
 		done += int64(len(j.src))
 		r.budget.release(j.cost)
-		j.src, j.out = nil, nil
+		if j.pooled {
+			putBuf(j.body)
+		}
+		putBuf(j.src)
+		j.src, j.hdr, j.body = nil, nil, nil
 		if err != nil {
 			return nil, err
 		}
@@ -564,9 +574,9 @@ func (s *pageSource) header(off int64, h *format.PageHeader) (int, error) {
 	}
 }
 
-// read returns a copy of the n bytes at off.
+// read returns a copy of the n bytes at off, in a pool buffer.
 func (s *pageSource) read(off int64, n int) ([]byte, error) {
-	out := make([]byte, n)
+	out := getBuf(n)[:n]
 	if off >= s.boff && off+int64(n) <= s.boff+int64(len(s.buf)) {
 		copy(out, s.buf[off-s.boff:])
 		return out, nil
@@ -575,6 +585,7 @@ func (s *pageSource) read(off int64, n int) ([]byte, error) {
 	if m == n {
 		return out, nil
 	}
+	putBuf(out)
 	if err == nil || err == io.EOF {
 		err = io.ErrUnexpectedEOF
 	}
