@@ -2,6 +2,7 @@ package recompress_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -345,4 +346,48 @@ func TestKeepAndParseTarget(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, res.PageBytesIn, res.PageBytesOut)
 	require.NoError(t, recompress.Verify(bytes.NewReader(src), int64(len(src)), bytes.NewReader(all), int64(len(all)), nil))
+}
+
+// withFooter returns src with its footer replaced by m.
+func withFooter(t *testing.T, src []byte, edit func(*format.FileMetaData)) []byte {
+	m, err := format.ReadFooter(bytes.NewReader(src), int64(len(src)))
+	require.NoError(t, err)
+	raw, err := format.ReadFooterBytes(bytes.NewReader(src), int64(len(src)))
+	require.NoError(t, err)
+	edit(m)
+	b := bytes.Clone(src[:len(src)-8-len(raw)])
+	footer := format.AppendFileMetaData(nil, m)
+	b = append(b, footer...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(footer)))
+	return append(b, "PAR1"...)
+}
+
+func TestUnsupportedAndDropped(t *testing.T) {
+	src := readCorpus(t, "alltypes_plain.parquet")
+	ext := withFooter(t, src, func(m *format.FileMetaData) {
+		p := "other.parquet"
+		m.RowGroups[0].Columns[1].FilePath = &p
+	})
+	_, _, err := rewrite(ext)
+	require.ErrorIs(t, err, recompress.ErrUnsupported)
+
+	// An offset index that names no page of its chunk is dropped, with the
+	// column index; a bloom filter outside the file too.
+	pi := readCorpus(t, "data_index_bloom_encoding_stats.parquet")
+	bad := withFooter(t, pi, func(m *format.FileMetaData) {
+		cc := &m.RowGroups[0].Columns[0]
+		*cc.OffsetIndexOffset = *cc.ColumnIndexOffset // a column index is no offset index
+		off := int64(len(pi) * 2)
+		cc.MetaData.BloomFilterOffset = &off
+	})
+	out, res, err := rewrite(bad)
+	require.NoError(t, err)
+	require.Equal(t, 1, res.DroppedPageIndexes)
+	require.Equal(t, 1, res.DroppedBloomFilters)
+	om, err := format.ReadFooter(bytes.NewReader(out), int64(len(out)))
+	require.NoError(t, err)
+	cc := &om.RowGroups[0].Columns[0]
+	require.Nil(t, cc.OffsetIndexOffset)
+	require.Nil(t, cc.ColumnIndexOffset)
+	require.Nil(t, cc.MetaData.BloomFilterOffset)
 }
