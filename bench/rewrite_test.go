@@ -284,15 +284,18 @@ func TestRewriteScaling(t *testing.T) {
 		best := map[int]time.Duration{}
 		for pass := range 5 {
 			for _, w := range []int{1, 2} {
+				cpu0 := cpuTime()
 				start := time.Now()
 				require.NoError(t, pqcodecRewrite(w)(&countingDiscard{}, f, size))
 				d := time.Since(start)
+				cpu := cpuTime() - cpu0
 				if best[w] == 0 || d < best[w] {
 					best[w] = d
 				}
 				load, _ := os.ReadFile("/proc/loadavg")
-				t.Logf("%s pass %d: %d worker(s) %v (%.1f MB/s), load %s", src.name, pass, w, d.Round(time.Millisecond),
-					float64(size)/1e6/d.Seconds(), string(load[:14]))
+				t.Logf("%s pass %d: %d worker(s) %v (%.1f MB/s), CPU %v (%.2f CPUs busy), load %s", src.name, pass, w,
+					d.Round(time.Millisecond), float64(size)/1e6/d.Seconds(), cpu.Round(time.Millisecond),
+					cpu.Seconds()/d.Seconds(), string(load[:14]))
 			}
 		}
 		f.Close()
