@@ -32,6 +32,10 @@
 // of the chunk is dropped (counted in [Result.DroppedPageIndexes]), as is a
 // bloom filter that cannot be located.
 //
+// The target is one codec and level for every column ([WithCodec]) or per
+// leaf column ([WithColumnCodec]); the [Keep] target copies a column's pages
+// unchanged.
+//
 // Encrypted files return an error wrapping [ErrEncrypted]; column chunks
 // stored in other files (file_path set) one wrapping [ErrUnsupported].
 package recompress
