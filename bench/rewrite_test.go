@@ -169,7 +169,8 @@ func pqcodecRewrite(workers int) func(io.Writer, *os.File, int64) error {
 }
 
 func arrowRewrite(w io.Writer, f *os.File, size int64) error {
-	pr, err := file.NewParquetReader(f)
+	// A SectionReader: closing the arrow-go reader closes its source.
+	pr, err := file.NewParquetReader(io.NewSectionReader(f, 0, size))
 	if err != nil {
 		return err
 	}
