@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -257,7 +258,15 @@ func BenchmarkRewrite(b *testing.B) {
 				f, size := openSource(b, path)
 				defer f.Close()
 				var out countingDiscard
-				require.NoError(b, impl.run(&out, f, size)) // checked once before timing
+				// Checked once before timing. A peer that cannot rewrite
+				// the file is skipped with its error (parquet-go misreads
+				// LZ4_RAW pages that do not compress; see cgo_test).
+				if err := impl.run(&out, f, size); err != nil {
+					if strings.HasPrefix(impl.name, "pqcodec") {
+						b.Fatal(err)
+					}
+					b.Skipf("%s cannot rewrite %s: %v", impl.name, src.name, err)
+				}
 				b.SetBytes(size)
 				b.ReportAllocs()
 				b.ResetTimer()
