@@ -270,10 +270,16 @@ func BenchmarkRewrite(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu0 := cpuTime()
 				for range b.N {
 					if err := impl.run(&countingDiscard{}, f, size); err != nil {
 						b.Fatal(err)
 					}
+				}
+				// MB per CPU second of the whole process (GC included):
+				// on a shared machine it moves less than wall-clock MB/s.
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
 				}
 				b.ReportMetric(float64(out.n)/float64(size), "out/in")
 			})
