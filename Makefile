@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata foreign-corpus
+.PHONY: all deps vet test test-nested bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus
 
 all: test
 
@@ -33,6 +33,11 @@ test-nested:
 
 bench: deps
 	./scripts/bench.sh
+
+# bench-rewrite: recompress.Rewrite with 1 and 2 workers against arrow-go and parquet-go on generated
+# ~200 MB files (written once to $$PQCODEC_REWRITE_DIR, default the temp dir); see bench/REWRITE.md.
+bench-rewrite: deps
+	cd bench && PQCODEC_REWRITE_BENCH=1 $(GO) test -run TestRewriteScaling -v -bench BenchmarkRewrite -benchtime 1x -count 3 -timeout 2h .
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh

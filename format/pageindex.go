@@ -247,3 +247,61 @@ func ReadOffsetIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*OffsetInde
 	}
 	return DecodeOffsetIndex(b)
 }
+
+// AppendOffsetIndex appends the thrift encoding of o to dst and returns the
+// extended slice; dst may be nil. UnencodedByteArrayDataBytes is written
+// when non-nil.
+func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
+	var e encoder
+	e.w.Reset(dst)
+	e.w.StructBegin()
+	e.w.WriteFieldHeader(thrift.List, 1)
+	e.w.WriteListHeader(thrift.Struct, len(o.PageLocations))
+	for _, p := range o.PageLocations {
+		e.w.StructBegin()
+		e.w.WriteI64Field(1, p.Offset)
+		e.w.WriteI32Field(2, p.CompressedPageSize)
+		e.w.WriteI64Field(3, p.FirstRowIndex)
+		e.w.StructEnd()
+	}
+	if o.UnencodedByteArrayDataBytes != nil {
+		e.i64List(2, o.UnencodedByteArrayDataBytes)
+	}
+	e.w.StructEnd()
+	return e.w.Buf
+}
+
+// DecodeBloomFilterHeaderSize decodes the thrift BloomFilterHeader at the
+// start of b and returns its encoded length and its numBytes field, the size
+// of the bitset that follows it. The algorithm, hash and compression members
+// are not interpreted. Malformed input or a negative numBytes returns an
+// error wrapping [ErrCorrupt].
+func DecodeBloomFilterHeaderSize(b []byte) (headerLen int, numBytes int32, err error) {
+	var d decoder
+	d.r.Reset(b)
+	seen := false
+	saved := d.r.StructBegin()
+	for {
+		t, id, err := d.r.ReadFieldHeader()
+		if err != nil {
+			return 0, 0, fmt.Errorf("%w: bloom filter header: %w", ErrCorrupt, err)
+		}
+		if t == thrift.Stop {
+			break
+		}
+		if id == 1 && isVarint(t) {
+			numBytes, err = d.r.ReadI32()
+			seen = true
+		} else {
+			err = d.r.Skip(t)
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("%w: bloom filter header: %w", ErrCorrupt, err)
+		}
+	}
+	d.r.StructEnd(saved)
+	if !seen || numBytes < 0 {
+		return 0, 0, fmt.Errorf("%w: bloom filter header: numBytes missing or negative", ErrCorrupt)
+	}
+	return d.r.Offset(), numBytes, nil
+}
