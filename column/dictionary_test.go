@@ -163,17 +163,18 @@ func BenchmarkKeepDictionary(b *testing.B) {
 // TestKeepDictionarySliceRows trims a kept-dictionary page of a nested
 // column (FuzzSeek found SliceRows slicing the empty Values instead).
 func TestKeepDictionarySliceRows(t *testing.T) {
-	f, err := OpenFile("testdata/nested_lists.snappy.parquet", KeepDictionary(true))
+	f, err := OpenFile(nestedFile, KeepDictionary(true))
 	require.NoError(t, err)
 	defer f.Close()
-	r, err := f.Column(0, 0)
+	r, err := f.ColumnByPath(0, "li.list.element") // dictionary-encoded
 	require.NoError(t, err)
 	var p Page
 	require.NoError(t, r.ReadPage(&p))
 	require.NotNil(t, p.Dictionary)
-	r.SliceRows(&p, 1, 2)
-	assert.Equal(t, 6, p.NumLevels)
-	assert.Equal(t, []string{"[97]", "[98]", "[99]", "[100]", "[101]"}, pageStrings(&p)) // a to e
-	assert.Len(t, p.Indices, 5)
+	// Rows 2 to 4 (nested.jsonl): [null, 2, null], [0, 1, 2], [0, 1, 2, 3].
+	r.SliceRows(&p, 2, 5)
+	assert.Equal(t, 10, p.NumLevels)
+	assert.Equal(t, []string{"2", "0", "1", "2", "0", "1", "2", "3"}, pageStrings(&p))
+	assert.Len(t, p.Indices, 8)
 	assert.Zero(t, p.Values.Len())
 }

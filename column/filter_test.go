@@ -174,18 +174,22 @@ func TestMatchingRows(t *testing.T) {
 	}
 	t.Logf("%d chunks, %d ranges, %d rows dropped", len(cases), tries, dropped)
 	assert.Positive(t, dropped)
-	// Whole row group without an index.
-	f, err := OpenFile("testdata/nested_lists.snappy.parquet")
+}
+
+// TestMatchingRowsNoIndex: a chunk without a page index gives the whole row
+// group, and its chunk statistics are read from the footer.
+func TestMatchingRowsNoIndex(t *testing.T) {
+	f, err := OpenFile(nestedFile)
 	require.NoError(t, err)
 	defer f.Close()
-	rr, err := f.MatchingRows(0, 1, func(stats.Stats) bool { return false })
+	rr, err := f.MatchingRows(0, 0, func(stats.Stats) bool { return false })
 	require.NoError(t, err)
-	assert.Equal(t, []RowRange{{0, 3}}, rr)
-	s, err := f.Stats(0, 1)
+	assert.Equal(t, []RowRange{{0, 1200}}, rr)
+	s, err := f.Stats(0, 0) // id: 0 to 1199
 	require.NoError(t, err)
 	assert.True(t, s.HasMinMax && s.HasNullCount)
-	assert.Equal(t, int32(1), s.Min.Int32())
-	assert.Equal(t, int32(1), s.Max.Int32())
+	assert.Equal(t, int32(0), s.Min.Int32())
+	assert.Equal(t, int32(1199), s.Max.Int32())
 	_, err = f.Stats(1, 0)
 	assert.Error(t, err)
 }

@@ -16,39 +16,47 @@ import (
 	"github.com/pqcodec/pqcodec/format"
 )
 
+// Files of the committed foreign-writer corpus (testdata/foreign, see its
+// MANIFEST.tsv files): DuckDB's lists, structs and maps with nulls at every
+// level (no page index), and arrow-go's file with a page index.
+const (
+	nestedFile    = "../testdata/foreign/duckdb/nested.parquet"
+	pageIndexFile = "../testdata/foreign/arrow-go/page_index_bloom.parquet"
+)
+
 func TestOpenFile(t *testing.T) {
-	f, err := OpenFile("testdata/nested_lists.snappy.parquet")
+	f, err := OpenFile(nestedFile)
 	require.NoError(t, err)
-	i, err := f.LeafIndex("b")
-	require.NoError(t, err)
-	assert.Equal(t, 1, i)
-	i, err = f.LeafIndex("a.list.element.list.element.list.element")
+	i, err := f.LeafIndex("id")
 	require.NoError(t, err)
 	assert.Equal(t, 0, i)
-	for _, bad := range []string{"a", "", "a.list", "b.c", "B"} {
+	i, err = f.LeafIndex("lls.list.element.list.element")
+	require.NoError(t, err)
+	assert.Equal(t, 2, i)
+	for _, bad := range []string{"lls", "", "lls.list", "id.c", "ID", "st.c"} {
 		_, err = f.LeafIndex(bad)
 		assert.ErrorIs(t, err, ErrNoColumn, bad)
 	}
 	_, err = f.ColumnByPath(0, "nope")
 	assert.ErrorIs(t, err, ErrNoColumn)
-	r, err := f.ColumnByPath(0, "b")
+	r, err := f.ColumnByPath(0, "st.c.d")
 	require.NoError(t, err)
 	var p Page
 	require.NoError(t, r.ReadPage(&p))
-	assert.Equal(t, 3, p.NumRows())
-	assert.Equal(t, 0, p.NumNulls())
+	assert.Equal(t, 1200, p.NumRows())
+	assert.Equal(t, 150, p.NumNulls()) // the rows where st is null (nested.jsonl)
 	require.NoError(t, f.Close())
 	// The file is closed: reading another chunk fails.
 	_, err = f.Column(0, 0)
 	assert.Error(t, err)
 
-	_, err = OpenFile("testdata/missing.parquet")
+	_, err = OpenFile("../testdata/foreign/missing.parquet")
 	assert.ErrorIs(t, err, os.ErrNotExist)
-	_, err = OpenFile("testdata/README.md")
+	_, err = OpenFile("../testdata/foreign/duckdb/MANIFEST.tsv")
 	assert.ErrorIs(t, err, format.ErrNotParquet)
 
 	// A File from Open does not close the caller's reader.
-	fh, err := os.Open("testdata/nested_lists.snappy.parquet")
+	fh, err := os.Open(nestedFile)
 	require.NoError(t, err)
 	defer fh.Close()
 	st, err := fh.Stat()
@@ -123,25 +131,27 @@ func TestPageIndexRows(t *testing.T) {
 }
 
 func TestPageIndexErrors(t *testing.T) {
-	f, err := OpenFile("testdata/data_index_bloom_encoding_stats.parquet")
+	f, err := OpenFile(pageIndexFile)
 	require.NoError(t, err)
 	defer f.r.(osFile).Close() // f.r is replaced below
-	_, _, err = f.PageIndex(1, 0)
+	col, err := f.LeafIndex("lowcard")
+	require.NoError(t, err)
+	_, _, err = f.PageIndex(1, col)
 	assert.Error(t, err)
-	_, _, err = f.PageIndex(0, 1)
+	_, _, err = f.PageIndex(0, f.NumColumns())
 	assert.Error(t, err)
 	// A column index that runs past the end of the file.
-	cc := &f.meta.RowGroups[0].Columns[0]
+	cc := &f.meta.RowGroups[0].Columns[col]
 	saved := *cc.ColumnIndexOffset
 	*cc.ColumnIndexOffset = f.size - 2
-	_, _, err = f.PageIndex(0, 0)
+	_, _, err = f.PageIndex(0, col)
 	assert.ErrorIs(t, err, format.ErrCorrupt)
 	var pe *PageError
 	assert.True(t, errors.As(err, &pe))
-	assert.True(t, strings.Contains(err.Error(), "String"), err.Error())
+	assert.True(t, strings.Contains(err.Error(), "lowcard"), err.Error())
 	*cc.ColumnIndexOffset = saved
 	// An offset index whose page lies past the end of the file.
-	orig, err := os.ReadFile("testdata/data_index_bloom_encoding_stats.parquet")
+	orig, err := os.ReadFile(pageIndexFile)
 	require.NoError(t, err)
 	oi := []byte{0x19, 0x1c, 0x16}
 	oi = binary.AppendUvarint(oi, 1<<41) // zigzag(1<<40)
@@ -149,6 +159,6 @@ func TestPageIndexErrors(t *testing.T) {
 	off, n := int64(len(orig)), int32(len(oi))
 	f.r, f.size = bytes.NewReader(append(orig, oi...)), int64(len(orig)+len(oi))
 	cc.OffsetIndexOffset, cc.OffsetIndexLength = &off, &n
-	_, _, err = f.PageIndex(0, 0)
+	_, _, err = f.PageIndex(0, col)
 	assert.ErrorIs(t, err, ErrCorrupt)
 }

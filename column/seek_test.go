@@ -189,22 +189,23 @@ func seekAll(t *testing.T, r *Reader, fc *flatChunk, targets []int, prefix strin
 }
 
 func TestSliceRows(t *testing.T) {
-	f, err := OpenFile("testdata/nested_lists.snappy.parquet")
+	f, err := OpenFile(nestedFile)
 	require.NoError(t, err)
 	defer f.Close()
-	r, err := f.Column(0, 0)
+	r, err := f.ColumnByPath(0, "lls.list.element.list.element")
 	require.NoError(t, err)
 	var p Page
 	require.NoError(t, r.ReadPage(&p))
-	r.SliceRows(&p, 1, 2)
-	assert.Equal(t, []int16{0, 3, 2, 3, 1, 2}, p.RepLevels)
-	assert.Equal(t, []int16{7, 7, 7, 7, 4, 7}, p.DefLevels)
-	assert.Equal(t, 6, p.NumLevels)
+	// Rows 2 and 3 (nested.jsonl): [null, ["a", null]], [["x3", "y"], [], ["z"]].
+	r.SliceRows(&p, 2, 4)
+	assert.Equal(t, []int16{0, 1, 2, 0, 2, 1, 1}, p.RepLevels)
+	assert.Equal(t, []int16{2, 5, 4, 5, 5, 3, 5}, p.DefLevels)
+	assert.Equal(t, 7, p.NumLevels)
 	got := ""
 	for i := range p.Values.Len() {
-		got += string(p.Values.ByteArray(i))
+		got += string(p.Values.ByteArray(i)) + ","
 	}
-	assert.Equal(t, "abcde", got)
+	assert.Equal(t, "a,x3,y,z,", got)
 	r.SliceRows(&p, 0, 0)
 	assert.Zero(t, p.NumLevels)
 	assert.Zero(t, p.Values.Len())

@@ -10,15 +10,15 @@ import (
 	"github.com/pqcodec/pqcodec/rows"
 )
 
-// Example prints rows as JSON, keeping two fields, one of them nested, and
-// skipping the first row.
+// Example prints rows as JSON, keeping two fields, one of them a list of
+// lists of strings, and skipping the first row.
 func Example() {
-	f, err := column.OpenFile("testdata/nullable.impala.parquet")
+	f, err := column.OpenFile("../testdata/foreign/duckdb/nested.parquet")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	r, err := rows.NewReader(f, rows.Columns("id", "nested_struct.C.d.list.element.list.element.F"), rows.Range(1, 3))
+	r, err := rows.NewReader(f, rows.Columns("id", "lls.list.element.list.element"), rows.Range(1, 3))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -34,20 +34,20 @@ func Example() {
 		fmt.Println(string(line))
 	}
 	// Output:
-	// {"id":2,"nested_struct":{"C":{"d":[[{"F":null},{"F":"aaa"},{"F":null},{"F":"bbb"},{"F":null}],[{"F":"c"},null],[],null]}}}
-	// {"id":3,"nested_struct":{"C":{"d":[]}}}
-	// {"id":4,"nested_struct":{"C":{"d":null}}}
+	// {"id":1,"lls":[[]]}
+	// {"id":2,"lls":[null,["a",null]]}
+	// {"id":3,"lls":[["x3","y"],[],["z"]]}
 }
 
 // ExampleReader_ReadRow reads rows as Go values: lists are []any, maps
 // []rows.KeyValue, groups rows.Group.
 func ExampleReader_ReadRow() {
-	f, err := column.OpenFile("testdata/nullable.impala.parquet")
+	f, err := column.OpenFile("../testdata/foreign/duckdb/nested.parquet")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	r, err := rows.NewReader(f, rows.Columns("id", "int_map"), rows.Range(0, 2))
+	r, err := rows.NewReader(f, rows.Columns("id", "mp"), rows.Range(0, 4))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -60,14 +60,15 @@ func ExampleReader_ReadRow() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		id := row[0].Value.(int64)
-		for _, kv := range row[1].Value.([]rows.KeyValue) {
+		id := row[0].Value.(int32)
+		kvs, _ := row[1].Value.([]rows.KeyValue) // nil when the map is null
+		for _, kv := range kvs {
 			fmt.Printf("row %d: %s = %v\n", id, kv.Key.(string), kv.Value)
 		}
 	}
 	// Output:
-	// row 1: k1 = 1
-	// row 1: k2 = 100
-	// row 2: k1 = 2
-	// row 2: k2 = <nil>
+	// row 2: k2 = 2
+	// row 2: zz = <nil>
+	// row 3: k3 = 3
+	// row 3: zz = <nil>
 }
