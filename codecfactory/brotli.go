@@ -10,7 +10,8 @@ import (
 // The brotli format states no size up front and can expand a few bytes to
 // gigabytes (parquet-testing's large_string_map.brotli.parquet stores 1 GiB
 // pages in 1.6 KB), so a declared size is bounded only by the maximum page
-// size.
+// size, and Decompress trusts it only up to [growTrust] before the stream
+// proves it produces more.
 
 func brotliCheck([]byte, int) error { return nil }
 

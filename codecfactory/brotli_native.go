@@ -36,7 +36,7 @@ func (b nativeBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, er
 }
 
 func brotliImpl(cfg *config, native bool) codecImpl {
-	im := codecImpl{check: brotliCheck, bound: func(n int) int { return max(brotliBound(n), nbrotli.CompressBound(n)) }}
+	im := codecImpl{check: brotliCheck, trust: growTrust, bound: func(n int) int { return max(brotliBound(n), nbrotli.CompressBound(n)) }}
 	if !native || !nbrotli.Available {
 		pureBrotli(&im, cfg.brotliQuality, cfg.brotliWindow)
 		return im

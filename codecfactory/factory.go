@@ -1,6 +1,10 @@
 package codecfactory
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
 
 // A compressor compresses whole pages for one codec. It is owned by one
 // goroutine at a time (the Factory pools it).
@@ -26,6 +30,12 @@ type codecImpl struct {
 	// check rejects, before any allocation, a non-empty src that cannot
 	// decode to n bytes, from what the format states up front.
 	check func(src []byte, n int) error
+	// trust, when set, returns how many of the n declared bytes src has
+	// evidence for (at most n, at least 1): Decompress allocates that much
+	// and grows geometrically only when the stream really produces more.
+	// Without it the declared size, once check accepts it, is trusted
+	// whole (check then enforces the format's real maximum expansion).
+	trust func(src []byte, n int) int
 	// bound is the most compress appends for n input bytes.
 	bound func(n int) int
 	// compressLib and decompressLib name the implementations used.
@@ -158,9 +168,12 @@ func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 // Decompress decompresses the page src, compressed with c, whose header
 // declares uncompressedSize bytes, appends them to dst and returns the
 // extended slice. The bytes are written into dst's spare capacity when it
-// holds uncompressedSize bytes; otherwise dst is grown exactly once, to
-// len(dst)+uncompressedSize, before decompressing. dst may be nil; dst and
-// src must not overlap.
+// holds uncompressedSize bytes; otherwise dst is grown once, to
+// len(dst)+uncompressedSize, before decompressing, except for BROTLI and
+// GZIP pages whose declared size is more than 16 times their compressed
+// size (and above 1 MiB): those grow geometrically, as the stream really
+// produces bytes, up to the declared size (see the package documentation).
+// dst may be nil; dst and src must not overlap.
 //
 // Decompress checks the untrusted uncompressedSize before allocating: above
 // [Factory.MaxPageSize] it returns [ErrPageTooLarge]; where the format
@@ -202,8 +215,12 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 		return dst, fmt.Errorf("decompress %v page of %d bytes: %w", c, len(src), err)
 	}
 	base := len(dst)
+	room := n // the spare capacity the first attempt gets
 	if cap(dst)-base < n {
-		grown := make([]byte, base, base+n)
+		if trust := f.impl[c].trust; trust != nil {
+			room = trust(src, n)
+		}
+		grown := make([]byte, base, base+room)
 		copy(grown, dst)
 		dst = grown
 	}
@@ -214,7 +231,29 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 			return dst, fmt.Errorf("decompress %v page: %w", c, err)
 		}
 	}
-	out, err := d.decompress(dst[:base:base+n], src, n)
+	out, err := d.decompress(dst[:base:base+room], src, room)
+	for room < n {
+		// The declared size is larger than src has evidence for: accept
+		// output of exactly room bytes as a mismatch, and give a stream
+		// that really produces more twice the room, up to n.
+		var se *sizeError
+		if err == nil {
+			err = mismatch(room, n)
+			break
+		}
+		if !errors.As(err, &se) {
+			break
+		}
+		if !se.longer {
+			err = mismatch(se.got, n)
+			break
+		}
+		room = min(n, 2*room)
+		grown := make([]byte, base, base+room)
+		copy(grown, dst[:base])
+		dst = grown
+		out, err = d.decompress(dst[:base:base+room], src, room)
+	}
 	f.decomp[c].put(d)
 	if err != nil {
 		return dst[:base], fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
@@ -234,18 +273,58 @@ func (f *Factory) DecompressShared(c Codec, dst, src []byte, uncompressedSize in
 	return f.Decompress(c, dst, src, uncompressedSize)
 }
 
+// growFloor and growRatio set what a Decompress whose codec cannot bound
+// the output up front allocates before the stream proves it needs more:
+// growRatio times the compressed size, at least growFloor bytes, at most
+// the declared size. Honest pages with a higher ratio are decoded again
+// into twice the room until they fit, up to the declared size.
+const (
+	growFloor = 1 << 20
+	growRatio = 16
+)
+
+// growTrust is the trust function of codecs with no useful bound on their
+// expansion.
+func growTrust(src []byte, n int) int { return min(n, max(growFloor, growRatio*len(src))) }
+
 // corrupt wraps a library error as ErrCorrupt.
 func corrupt(err error) error { return fmt.Errorf("%w: %w", ErrCorrupt, err) }
 
-// mismatch reports output of got bytes where want were declared.
-func mismatch(got, want int) error {
-	return fmt.Errorf("%w: got %d bytes, header declares %d", ErrSizeMismatch, got, want)
+// sizeError is an error wrapping ErrSizeMismatch (and the library's error,
+// if any) with the lengths involved.
+type sizeError struct {
+	got, want int   // got is -1 when longer is set
+	longer    bool  // the output did not fit in want bytes
+	err       error // the library's error, or nil
 }
 
+func (e *sizeError) Error() string {
+	var msg string
+	if e.longer {
+		msg = ErrSizeMismatch.Error() + ": output longer than the " + strconv.Itoa(e.want) + " bytes declared"
+	} else {
+		msg = ErrSizeMismatch.Error() + ": got " + strconv.Itoa(e.got) + " bytes, header declares " + strconv.Itoa(e.want)
+	}
+	if e.err != nil {
+		msg += ": " + e.err.Error()
+	}
+	return msg
+}
+
+func (e *sizeError) Unwrap() []error {
+	if e.err == nil {
+		return []error{ErrSizeMismatch}
+	}
+	return []error{ErrSizeMismatch, e.err}
+}
+
+// mismatch reports output of got bytes where want were declared.
+func mismatch(got, want int) error { return &sizeError{got: got, want: want} }
+
 // longer reports output longer than the declared want bytes, with the
-// library's error.
+// library's error (nil when there is none).
 func longer(want int, err error) error {
-	return fmt.Errorf("%w: output longer than the %d bytes declared: %w", ErrSizeMismatch, want, err)
+	return &sizeError{got: -1, want: want, longer: true, err: err}
 }
 
 // appendWriter is an io.Writer appending to a byte slice, for the pure-Go
