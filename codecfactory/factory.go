@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // A compressor compresses whole pages for one codec. It is owned by one
@@ -144,11 +146,15 @@ func (f *Factory) CompressBound(c Codec, n int) int {
 // otherwise grows dst once. dst may be nil; dst's spare capacity must not
 // overlap src. On error the returned slice is dst unchanged (its spare
 // capacity may have been written). It returns an error wrapping
+// [ErrOverlap] when dst's spare capacity overlaps src,
 // [ErrUnknownCodec] for an invalid c and [ErrUnavailable] for LZO in a
 // build that cannot compress it. Compress is safe for concurrent use.
 func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 	if !c.Valid() {
 		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
+	}
+	if spare := dst[len(dst):cap(dst)]; unsafecast.Overlap(spare, src) {
+		return dst, fmt.Errorf("compress %v page: %w: dst's spare capacity overlaps src", c, ErrOverlap)
 	}
 	e, ok := f.comp[c].get()
 	if !ok {
@@ -173,9 +179,11 @@ func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 // GZIP pages whose declared size is more than 16 times their compressed
 // size (and above 1 MiB): those grow geometrically, as the stream really
 // produces bytes, up to the declared size (see the package documentation).
-// dst may be nil; dst and src must not overlap.
+// dst may be nil; dst's spare capacity must not overlap src (an error
+// wrapping [ErrOverlap] otherwise, checked before anything is written).
 //
-// Decompress checks the untrusted uncompressedSize before allocating: above
+// Decompress checks the untrusted uncompressedSize before allocating: a
+// negative one returns [ErrCorrupt], one above
 // [Factory.MaxPageSize] it returns [ErrPageTooLarge]; where the format
 // states the real size up front (the zstd frame header, the snappy
 // preamble, Hadoop chunk lengths, the gzip trailer) or bounds it (the
@@ -199,7 +207,10 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
 	}
 	if n < 0 {
-		return dst, fmt.Errorf("decompress %v page: %w: negative uncompressed size %d", c, ErrSizeMismatch, n)
+		return dst, fmt.Errorf("decompress %v page: %w: negative uncompressed size %d", c, ErrCorrupt, n)
+	}
+	if spare := dst[len(dst):cap(dst)]; unsafecast.Overlap(spare, src) {
+		return dst, fmt.Errorf("decompress %v page: %w: dst's spare capacity overlaps src", c, ErrOverlap)
 	}
 	if n > f.cfg.maxPageSize {
 		return dst, fmt.Errorf("decompress %v page: %w: %d bytes declared, maximum %d",

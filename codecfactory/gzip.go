@@ -81,15 +81,26 @@ func (g *pureGzipDecompressor) decompress(dst, src []byte, n int) ([]byte, error
 }
 
 // readStream reads exactly n bytes from r into dst's spare capacity and
-// checks that r then ends.
+// checks that r then ends. A stream that ends cleanly early is a size
+// mismatch; one the decoder finds truncated or malformed is corrupt.
 func readStream(dst []byte, r io.Reader, probe []byte, n int) ([]byte, error) {
 	base := len(dst)
-	k, err := io.ReadFull(r, dst[base:base+n])
-	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return dst, mismatch(k, n)
-	case err != nil:
-		return dst, corrupt(err)
+	out := dst[base : base+n]
+	for k, stalls := 0, 0; k < n; {
+		m, err := r.Read(out[k:])
+		k += m
+		switch {
+		case err == io.EOF && k == n:
+			return dst[:base+n], nil
+		case err == io.EOF:
+			return dst, mismatch(k, n)
+		case err != nil:
+			return dst, corrupt(err)
+		case m == 0:
+			if stalls++; stalls > 100 {
+				return dst, corrupt(io.ErrNoProgress)
+			}
+		}
 	}
 	for {
 		m, err := r.Read(probe)

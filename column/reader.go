@@ -14,17 +14,19 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // Errors returned by readers. Errors from the packages below (format,
 // codecfactory, the encodings) are wrapped as they are, so errors.Is finds
-// their sentinels too.
+// their sentinels too. Every error caused by damaged bytes, from any layer,
+// ErrCorrupt and ErrChecksum included, also matches pqcodec.ErrCorrupt.
 var (
 	// ErrCorrupt reports a page whose contents contradict its header or
 	// the schema.
-	ErrCorrupt = errors.New("column: corrupt page")
+	ErrCorrupt = errs.Corrupt("column: corrupt page")
 	// ErrChecksum reports a page whose CRC32 does not match its header.
-	ErrChecksum = errors.New("column: page checksum mismatch")
+	ErrChecksum = errs.Corrupt("column: page checksum mismatch")
 	// ErrUnsupported reports an encoding or type this package cannot read.
 	ErrUnsupported = errors.New("column: unsupported")
 	// ErrLimit reports a page above a configured limit.
@@ -196,7 +198,10 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		return fmt.Errorf("%w: dictionary page encoding %v", ErrUnsupported, dh.Encoding)
 	}
 	n := int(dh.NumValues)
-	if n < 0 || n > r.opts.maxPageValues {
+	if n < 0 {
+		return fmt.Errorf("%w: dictionary of %d values", ErrCorrupt, n)
+	}
+	if n > r.opts.maxPageValues {
 		return fmt.Errorf("%w: dictionary of %d values (limit %d)", ErrLimit, n, r.opts.maxPageValues)
 	}
 	data, err := r.decompress(&r.dictBuf, body, int(h.UncompressedPageSize))

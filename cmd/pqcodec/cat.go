@@ -33,8 +33,11 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		}
 		defer fh.Close()
 		rd, err := record.NewReader(f, names)
-		if err != nil {
+		if errors.Is(err, record.ErrNoColumn) {
 			return usagef("%s: %v", path, err)
+		}
+		if err != nil {
+			return &fileError{path, err}
 		}
 		return cat(stdout, rd, path, *limit)
 	}

@@ -23,12 +23,13 @@ import (
 
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
 	// ErrCorrupt reports levels that do not form records: columns that
 	// disagree on the number of rows or on the shape of a row.
-	ErrCorrupt = errors.New("record: inconsistent levels")
+	ErrCorrupt = errs.Corrupt("record: inconsistent levels")
 	// ErrNoColumn reports a selected column name that is not a top-level
 	// field of the schema.
 	ErrNoColumn = errors.New("record: no such top-level column")
