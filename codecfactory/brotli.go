@@ -55,6 +55,15 @@ func (b *pureBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, err
 	return out, err
 }
 
+func (b *pureBrotliDecompressor) decodedSize(src []byte, limit int) (int, error) {
+	b.br.Reset(src)
+	defer b.br.Reset(nil)
+	if err := b.r.Reset(&b.br); err != nil {
+		return 0, corrupt(err)
+	}
+	return streamSize(&b.r, limit)
+}
+
 func pureBrotli(im *codecImpl, quality, window int) {
 	im.compressLib, im.decompressLib = "github.com/andybalholm/brotli", "github.com/andybalholm/brotli"
 	im.newCompressor = func() (compressor, error) {

@@ -83,12 +83,16 @@
 //
 // Brotli states nothing up front and can legitimately expand 1.6 KB into 1
 // GiB, and deflate's bound still lets 1.4 MB of garbage claim 1.4 GiB, so
-// for BROTLI and GZIP, when dst lacks the room, Decompress first allocates
-// 16 times the compressed size (at least 1 MiB, at most the declared size)
-// and decodes again into twice the room each time the stream really
-// produces more, up to the declared size: the memory a page costs is
-// proportional to what it decodes to, not to what its header claims. A
-// dst with the declared size of spare capacity is always used as is.
+// for BROTLI and GZIP a declared size above 16 times the compressed size
+// (and above 1 MiB) is not trusted when dst lacks the room: BROTLI and the
+// pure-Go GZIP decoder first decode the stream without keeping the output,
+// to measure it, and then allocate exactly that once (twice the decoding
+// work for such pages, never more memory than the stream produces);
+// libdeflate, which cannot stream, gets 16 times the compressed size and
+// decodes again into twice the room each time the stream really produces
+// more, up to the declared size. Either way the memory a page costs is
+// proportional to what it decodes to, not to what its header claims. A dst
+// with the declared size of spare capacity is always used as is.
 // Output longer or shorter than declared fails with [ErrSizeMismatch]:
 // never a truncated page, never a buffer grown past the declared size.
 //

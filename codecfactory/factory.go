@@ -25,6 +25,15 @@ type decompressor interface {
 	decompress(dst, src []byte, n int) ([]byte, error)
 }
 
+// A sizer is a decompressor that can measure what src decodes to without
+// keeping the output, stopping once more than limit bytes came out (and
+// then returning a number above limit). Decompress uses it, when the
+// declared size is more than the compressed bytes have evidence for, to
+// allocate exactly what the stream produces.
+type sizer interface {
+	decodedSize(src []byte, limit int) (int, error)
+}
+
 // codecImpl is how a Factory handles one codec.
 type codecImpl struct {
 	newCompressor   func() (compressor, error)
@@ -177,8 +186,9 @@ func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 // holds uncompressedSize bytes; otherwise dst is grown once, to
 // len(dst)+uncompressedSize, before decompressing, except for BROTLI and
 // GZIP pages whose declared size is more than 16 times their compressed
-// size (and above 1 MiB): those grow geometrically, as the stream really
-// produces bytes, up to the declared size (see the package documentation).
+// size (and above 1 MiB): those are measured first, or grown geometrically
+// as the stream really produces bytes, up to the declared size (see the
+// package documentation).
 // dst may be nil; dst's spare capacity must not overlap src (an error
 // wrapping [ErrOverlap] otherwise, checked before anything is written).
 //
@@ -225,22 +235,45 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 	if err := f.impl[c].check(src, n); err != nil {
 		return dst, fmt.Errorf("decompress %v page of %d bytes: %w", c, len(src), err)
 	}
-	base := len(dst)
-	room := n // the spare capacity the first attempt gets
-	if cap(dst)-base < n {
-		if trust := f.impl[c].trust; trust != nil {
-			room = trust(src, n)
-		}
-		grown := make([]byte, base, base+room)
-		copy(grown, dst)
-		dst = grown
-	}
 	d, ok := f.decomp[c].get()
 	if !ok {
 		var err error
 		if d, err = f.impl[c].newDecompressor(); err != nil {
 			return dst, fmt.Errorf("decompress %v page: %w", c, err)
 		}
+	}
+	out, err := f.decompress(c, d, dst, src, n)
+	f.decomp[c].put(d)
+	if err != nil {
+		return dst, fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
+	}
+	return out, nil
+}
+
+// decompress is Decompress once the arguments are checked and d is taken.
+func (f *Factory) decompress(c Codec, d decompressor, dst, src []byte, n int) ([]byte, error) {
+	base := len(dst)
+	room := n // the spare capacity the first attempt gets
+	if cap(dst)-base < n {
+		if trust := f.impl[c].trust; trust != nil {
+			room = trust(src, n)
+		}
+		if s, ok := d.(sizer); ok && room < n {
+			// Measure what src really decodes to, then allocate exactly.
+			size, err := s.decodedSize(src, n)
+			switch {
+			case err != nil:
+				return dst, err
+			case size > n:
+				return dst, longer(n, nil)
+			case size < n:
+				return dst, mismatch(size, n)
+			}
+			room = n
+		}
+		grown := make([]byte, base, base+room)
+		copy(grown, dst)
+		dst = grown
 	}
 	out, err := d.decompress(dst[:base:base+room], src, room)
 	for room < n {
@@ -249,15 +282,13 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 		// that really produces more twice the room, up to n.
 		var se *sizeError
 		if err == nil {
-			err = mismatch(room, n)
-			break
+			return dst[:base], mismatch(room, n)
 		}
 		if !errors.As(err, &se) {
 			break
 		}
 		if !se.longer {
-			err = mismatch(se.got, n)
-			break
+			return dst[:base], mismatch(se.got, n)
 		}
 		room = min(n, 2*room)
 		grown := make([]byte, base, base+room)
@@ -265,9 +296,8 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 		dst = grown
 		out, err = d.decompress(dst[:base:base+room], src, room)
 	}
-	f.decomp[c].put(d)
 	if err != nil {
-		return dst[:base], fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
+		return dst[:base], err
 	}
 	return out, nil
 }

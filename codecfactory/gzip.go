@@ -116,6 +116,25 @@ func readStream(dst []byte, r io.Reader, probe []byte, n int) ([]byte, error) {
 	}
 }
 
+func (g *pureGzipDecompressor) decodedSize(src []byte, limit int) (int, error) {
+	g.br.Reset(src)
+	defer g.br.Reset(nil)
+	if err := g.r.Reset(&g.br); err != nil {
+		return 0, corrupt(err)
+	}
+	g.r.Multistream(true)
+	return streamSize(&g.r, limit)
+}
+
+// streamSize counts the bytes r produces, up to limit+1, discarding them.
+func streamSize(r io.Reader, limit int) (int, error) {
+	k, err := io.CopyN(io.Discard, r, int64(limit)+1)
+	if err != nil && err != io.EOF {
+		return 0, corrupt(err)
+	}
+	return int(k), nil
+}
+
 func pureGzip(im *codecImpl, level int, compress, decompress bool) {
 	if compress {
 		im.compressLib = "github.com/klauspost/compress/gzip"
