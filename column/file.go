@@ -126,7 +126,9 @@ func (f *File) columnName(column int) string {
 }
 
 // Column opens a Reader on the chunk of leaf column column in row group
-// rowGroup, reading the chunk's bytes into memory.
+// rowGroup. The Reader reads the chunk's pages from the file one at a time,
+// as it needs them, into a buffer that holds one compressed page (at least
+// 64 KiB), never the whole chunk.
 func (f *File) Column(rowGroup, column int) (*Reader, error) {
 	r := new(Reader)
 	if err := f.ResetReader(r, rowGroup, column); err != nil {
@@ -147,9 +149,13 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(leaves))
 	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
+	chunk := r.walker.Buffer()
+	if cap(chunk) < cap(r.chunk) {
+		chunk = r.chunk
+	}
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
-		chunk: r.chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict,
+		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
@@ -173,10 +179,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fail(fmt.Errorf("%w: compression codec %v", ErrUnsupported, meta.Codec))
 	}
 	r.meta, r.codec = meta, codec
-	if r.chunk, err = format.ReadColumnChunk(r.chunk, f.r, rng); err != nil {
-		return fail(err)
-	}
-	r.walker.Reset(r.chunk, rng)
+	r.walker.ResetReaderAt(f.r, rng, r.chunk)
 	return nil
 }
 

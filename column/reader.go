@@ -70,7 +70,7 @@ type Reader struct {
 	rowGroup int
 	column   int
 
-	chunk  []byte // the chunk's bytes, read once
+	chunk  []byte // storage for the walker's window, kept across chunks
 	walker format.PageWalker
 	page   int // index of the current page in the chunk, for errors
 
@@ -174,7 +174,7 @@ func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
 		if len(src) != n {
 			return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
 		}
-		return src, nil // the page aliases the chunk: no copy
+		return src, nil // the page aliases the walker's window: no copy
 	}
 	out, err := r.file.codecs.Decompress(r.codec, (*buf)[:0], src, n)
 	if err != nil {

@@ -104,13 +104,29 @@ func TestPageWalker(t *testing.T) {
 		chunk = AppendPageHeader(chunk, &hs[i])
 		chunk = append(chunk, bytes.Repeat([]byte{byte(i)}, i*3)...)
 	}
-	walk := func(b []byte, rng ChunkRange) (types []PageType, err error) {
-		w := NewPageWalker(b, rng)
+	walkWith := func(w *PageWalker) (types []PageType, err error) {
 		for w.Next() {
 			types = append(types, w.Header().Type)
 			assert.Equal(t, bytes.Repeat([]byte{byte(len(types) - 1)}, len(types)*3-3), w.Body())
 		}
 		return types, w.Err()
+	}
+	walk := func(b []byte, rng ChunkRange) (types []PageType, err error) {
+		types, err = walkWith(NewPageWalker(b, rng))
+		if len(b) >= int(rng.Length+rng.Slack) {
+			// The streaming walk over the same bytes (at file offset
+			// rng.Start) agrees.
+			file := append(make([]byte, rng.Start), b...)
+			var sw PageWalker
+			sw.ResetReaderAt(bytes.NewReader(file), rng, nil)
+			stypes, serr := walkWith(&sw)
+			assert.Equal(t, types, stypes)
+			assert.Equal(t, err == nil, serr == nil, "%v / %v", err, serr)
+			if err != nil {
+				assert.ErrorIs(t, serr, ErrCorrupt)
+			}
+		}
+		return types, err
 	}
 	all := []PageType{DataPage, DataPageV2, DataPageV2, DictionaryPage, IndexPage}
 	types, err := walk(chunk, ChunkRange{Start: 1000, Length: int64(len(chunk))})
