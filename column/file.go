@@ -24,6 +24,7 @@ type options struct {
 	codecs          *codecfactory.Factory
 	verifyChecksums bool
 	maxPageValues   int
+	maxMemory       int64
 }
 
 // Codecs sets the codec factory used to decompress pages. The default is a
@@ -56,6 +57,24 @@ func MaxPageValues(n int) Option {
 			return fmt.Errorf("column: MaxPageValues(%d): must be positive", n)
 		}
 		o.maxPageValues = n
+		return nil
+	}
+}
+
+// MaxMemory bounds the memory one [Reader] holds at once, in bytes: the
+// window holding the current compressed page, the decompressed page, the
+// dictionary and the values and levels of the current page (the caller's
+// [Page]). Before a page is decompressed or its dictionary indices looked
+// up, a Reader estimates what it will hold and, above n, fails with an
+// error wrapping [ErrLimit] that gives the numbers. The default, 0, is no
+// bound; reading any file then holds about twice its largest decompressed
+// page, plus a compressed page, plus the dictionary.
+func MaxMemory(n int64) Option {
+	return func(o *options) error {
+		if n < 0 {
+			return fmt.Errorf("column: MaxMemory(%d): must not be negative", n)
+		}
+		o.maxMemory = n
 		return nil
 	}
 }
@@ -155,7 +174,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	}
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
-		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict,
+		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict, dictOwned: r.dictOwned,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
