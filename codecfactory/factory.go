@@ -93,6 +93,9 @@ func New(opts ...Option) (*Factory, error) {
 	// Create one context of each kind now, so configuration errors surface
 	// here and the lists start warm.
 	idle := idleCapacity()
+	if f.cfg.maxIdle >= 0 {
+		idle = f.cfg.maxIdle
+	}
 	for c := range Codec(numCodecs) {
 		f.comp[c].init(idle)
 		f.decomp[c].init(idle)

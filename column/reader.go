@@ -210,7 +210,12 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		r.dictBuf, r.dict.Bytes, r.dictOwned = r.dict.Bytes[:0], nil, false
 	}
 	size := int(h.UncompressedPageSize)
-	if err := r.reserve(size, int64(size)); err != nil {
+	compact := r.meta.Type == format.ByteArray && r.codec != codecfactory.Uncompressed && size >= compactThreshold
+	values := int64(size)
+	if compact {
+		values = 4 * int64(n+1) // offsets: the bytes stay where they are decompressed
+	}
+	if err := r.reserve(size, values); err != nil {
 		return err
 	}
 	data, err := r.decompress(&r.dictBuf, body, size)
@@ -218,7 +223,7 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		return err
 	}
 	r.dict.Reset(r.meta.Type, r.typeLength())
-	if r.meta.Type == format.ByteArray && r.codec != codecfactory.Uncompressed && len(data) >= compactThreshold {
+	if compact {
 		// A large dictionary: its values stay where they were
 		// decompressed, without their length prefixes, instead of being
 		// copied.
