@@ -3,6 +3,7 @@ package column
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
@@ -157,4 +160,88 @@ func TestLargeStringMap(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, out.String(), "fatal error")
 	require.Contains(t, out.String(), "LARGE_OK")
+}
+
+// expandingFile returns a small valid Parquet file (a few hundred bytes)
+// whose one BYTE_ARRAY column has a dictionary of one value of valueLen
+// bytes, referenced by refs rows: reading it needs refs*valueLen bytes.
+func expandingFile(t *testing.T, valueLen, refs int) []byte {
+	t.Helper()
+	f, err := codecfactory.New()
+	require.NoError(t, err)
+	dict := binary.LittleEndian.AppendUint32(nil, uint32(valueLen))
+	dict = append(dict, bytes.Repeat([]byte{'x'}, valueLen)...)
+	cdict, err := f.Compress(codecfactory.Zstd, nil, dict)
+	require.NoError(t, err)
+	data := binary.AppendUvarint([]byte{0}, uint64(refs)<<1) // bit width 0, one RLE run of index 0
+	cdata, err := f.Compress(codecfactory.Zstd, nil, data)
+	require.NoError(t, err)
+
+	file := []byte("PAR1")
+	dictAt := int64(len(file))
+	file = format.AppendPageHeader(file, &format.PageHeader{
+		Type: format.DictionaryPage, UncompressedPageSize: int32(len(dict)), CompressedPageSize: int32(len(cdict)),
+		HasDictionaryPageHeader: true, DictionaryPageHeader: format.DictionaryPageHeader{NumValues: 1, Encoding: format.Plain},
+	})
+	file = append(file, cdict...)
+	dataAt := int64(len(file))
+	file = format.AppendPageHeader(file, &format.PageHeader{
+		Type: format.DataPage, UncompressedPageSize: int32(len(data)), CompressedPageSize: int32(len(cdata)),
+		HasDataPageHeader: true, DataPageHeader: format.DataPageHeader{
+			NumValues: int32(refs), Encoding: format.RLEDictionary,
+			DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE,
+		},
+	})
+	file = append(file, cdata...)
+	byteArray, required, one := format.ByteArray, format.Required, int32(1)
+	meta := format.FileMetaData{
+		Version: 1,
+		Schema: []format.SchemaElement{
+			{Name: "schema", NumChildren: &one},
+			{Name: "s", Type: &byteArray, RepetitionType: &required},
+		},
+		NumRows: int64(refs),
+		RowGroups: []format.RowGroup{{
+			NumRows: int64(refs), TotalByteSize: int64(len(file)),
+			Columns: []format.ColumnChunk{{FileOffset: dictAt, MetaData: &format.ColumnMetaData{
+				Type: format.ByteArray, Encodings: []format.Encoding{format.Plain, format.RLEDictionary},
+				PathInSchema: []string{"s"}, Codec: format.Zstd, NumValues: int64(refs),
+				TotalUncompressedSize: int64(len(dict) + len(data)), TotalCompressedSize: int64(len(file)) - dictAt,
+				DataPageOffset: dataAt, DictionaryPageOffset: &dictAt,
+			}}},
+		}},
+	}
+	footer := format.AppendFileMetaData(nil, &meta)
+	file = append(file, footer...)
+	file = binary.LittleEndian.AppendUint32(file, uint32(len(footer)))
+	return append(file, "PAR1"...)
+}
+
+// TestMaxMemoryExpandingFile reads a file of a few hundred bytes whose one
+// 1 MiB dictionary value is referenced 2,047 times (2 GiB of values): with
+// MaxMemory it fails with ErrLimit having allocated a few MiB, and a
+// smaller version of it reads whole.
+func TestMaxMemoryExpandingFile(t *testing.T) {
+	b := expandingFile(t, 1<<20, 2047)
+	t.Logf("%d bytes", len(b))
+	f, err := Open(bytes.NewReader(b), int64(len(b)), MaxMemory(64<<20))
+	require.NoError(t, err)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err = readAll(f)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrLimit)
+	require.Contains(t, err.Error(), "dictionary lookups need about")
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8<<20), "allocated before failing")
+	t.Logf("%v; %d bytes allocated", err, after.TotalAlloc-before.TotalAlloc)
+
+	small := expandingFile(t, 1<<10, 100)
+	f, err = Open(bytes.NewReader(small), int64(len(small)), MaxMemory(1<<20))
+	require.NoError(t, err)
+	r, err := f.Column(0, 0)
+	require.NoError(t, err)
+	var p Page
+	require.NoError(t, r.ReadPage(&p))
+	require.Equal(t, 100, p.Values.Len())
+	require.Equal(t, bytes.Repeat([]byte{'x'}, 1<<10), p.Values.ByteArray(99))
 }
