@@ -122,16 +122,19 @@ func TestHugeDeclaredSize(t *testing.T) {
 // expansion, decompressed without room in dst, decode right whatever their
 // ratio: in one allocation when the ratio is low, growing when it is not.
 func TestGrowHonestPages(t *testing.T) {
+	// The pages are compressed fast: the ratio matters, not the quality.
+	fast, err := New(WithBrotli(1, 22), WithGzipLevel(1))
+	require.NoError(t, err)
 	for _, nf := range testFactories(t) {
 		for _, c := range []Codec{Brotli, Gzip} {
-			for _, n := range []int{0, 1, 100, growFloor - 1, growFloor, growFloor + 1, 3*growFloor + 7} {
+			for _, n := range []int{0, 100, growFloor + 1, 2*growFloor + 7} {
 				for _, zeros := range []bool{false, true} {
 					t.Run(fmt.Sprintf("%s/%v/%d/zeros=%v", nf.name, c, n, zeros), func(t *testing.T) {
 						src := genData(datasets[1], n, uint64(n))
 						if zeros {
 							src = make([]byte, n)
 						}
-						comp, err := nf.f.Compress(c, nil, src)
+						comp, err := fast.Compress(c, nil, src)
 						require.NoError(t, err)
 						if c == Gzip {
 							// Two members, so the trailer does not state the size.
