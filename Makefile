@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus
+.PHONY: all deps vet test test-nested test-memory bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus
 
 all: test
 
@@ -30,6 +30,14 @@ test-nested:
 		echo "== module $$m"; \
 		(cd $$m && $(GO) vet ./... && $(GO) test ./...); \
 	done
+
+# Memory tests too slow for `make test` (a few minutes, 2.1 GB resident): the 1 GiB pages of
+# large_string_map.brotli.parquet under ulimit -v 4 GiB, 1,000,000 context borrows with flat RSS,
+# and the native-memory measurements quoted in the README.
+test-memory: deps
+	PQCODEC_LARGE=1 $(GO) test -run TestLargeStringMap -v ./column
+	PQCODEC_BORROWS=1000000 $(GO) test -run TestBorrowRSS -timeout 30m -v ./codecfactory
+	PQCODEC_NATIVE_MEMORY=1 $(GO) test -run TestNativeMemory -v ./codecfactory
 
 bench: deps
 	./scripts/bench.sh

@@ -35,5 +35,14 @@
 //
 // Hostile files return errors, never panics: every size is checked against
 // the bytes present and against limits (page size through the codec
-// factory's maximum, values per page through [MaxPageValues]).
+// factory's maximum, values per page through [MaxPageValues], the memory of
+// a Reader through [MaxMemory]).
+//
+// A Reader reads its chunk's pages from the file one at a time, through a
+// window holding one compressed page, and decompresses a page only into
+// memory the page really needs (see codecfactory). PLAIN BYTE_ARRAY
+// dictionaries and pages of 1 MiB or more are compacted where they were
+// decompressed instead of copied, so reading a file needs about twice its
+// largest decompressed page (the dictionary and the looked-up values), plus
+// one compressed page.
 package column

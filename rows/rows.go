@@ -44,12 +44,13 @@ import (
 
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
 	// ErrCorrupt reports levels that do not form records: columns that
 	// disagree on the number of rows or on the shape of a row.
-	ErrCorrupt = errors.New("rows: inconsistent levels")
+	ErrCorrupt = errs.Corrupt("rows: inconsistent levels")
 	// ErrNoColumn reports a selected path that names no node of the
 	// schema.
 	ErrNoColumn = errors.New("rows: no such column")

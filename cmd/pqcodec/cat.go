@@ -7,12 +7,14 @@ import (
 	"io"
 	"strings"
 
+	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/rows"
 )
 
 func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	columns := fs.String("columns", "", "comma-separated top-level `fields` to print, in that order (default all)")
 	limit := fs.Int64("limit", -1, "print at most `N` rows (negative: all)")
+	maxMemory := memoryFlag(fs)
 	return func(positional []string, stdout, _ io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {
@@ -27,7 +29,7 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 				names = append(names, c)
 			}
 		}
-		f, fh, _, err := openFile(path)
+		f, fh, _, err := openFile(path, column.MaxMemory(int64(*maxMemory)))
 		if err != nil {
 			return err
 		}
@@ -37,8 +39,11 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			opts = append(opts, rows.Columns(names...))
 		}
 		rd, err := rows.NewReader(f, opts...)
-		if err != nil {
+		if errors.Is(err, rows.ErrNoColumn) {
 			return usagef("%s: %v", path, err)
+		}
+		if err != nil {
+			return &fileError{path, err}
 		}
 		return cat(stdout, rd, path, *limit)
 	}

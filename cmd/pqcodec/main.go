@@ -69,11 +69,15 @@ type fileError struct {
 }
 
 func (e *fileError) Error() string {
+	hint := ""
+	if errors.Is(e.err, column.ErrLimit) {
+		hint = " (raise --max-memory, or 0 for no bound)"
+	}
 	if pe, ok := e.err.(*column.PageError); ok && pe.Page < 0 {
 		// An error about a whole column chunk, before any page.
-		return fmt.Sprintf("%s: column %s, row group %d: %v", e.file, pe.Column, pe.RowGroup, pe.Err)
+		return fmt.Sprintf("%s: column %s, row group %d: %v%s", e.file, pe.Column, pe.RowGroup, pe.Err, hint)
 	}
-	return e.file + ": " + e.err.Error()
+	return e.file + ": " + e.err.Error() + hint
 }
 func (e *fileError) Unwrap() error { return e.err }
 
@@ -245,7 +249,7 @@ and MB/s of input.`,
 }
 
 // openFile opens the Parquet file at path. The caller closes fh.
-func openFile(path string) (f *column.File, fh *os.File, size int64, err error) {
+func openFile(path string, opts ...column.Option) (f *column.File, fh *os.File, size int64, err error) {
 	if fh, err = os.Open(path); err != nil {
 		return nil, nil, 0, err
 	}
@@ -255,7 +259,7 @@ func openFile(path string) (f *column.File, fh *os.File, size int64, err error) 
 	}
 	if err == nil {
 		size = st.Size()
-		f, err = column.Open(fh, size)
+		f, err = column.Open(fh, size, opts...)
 	}
 	if err != nil {
 		fh.Close()
