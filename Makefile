@@ -3,9 +3,9 @@ GO       ?= go
 FUZZTIME ?= 30s
 # Nested modules (bench/, interop/, adapters/...) hold code that needs the peer
 # libraries, so users of pqcodec never inherit them. They are tested too.
-NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -exec dirname {} \; | sort)
+NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata generate
+.PHONY: all deps vet test test-nested test-memory bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus generate
 
 all: test
 
@@ -39,8 +39,21 @@ test-nested:
 generate:
 	$(GO) generate ./internal/bitpack ./encoding/delta
 
+# Memory tests too slow for `make test` (a few minutes, 2.1 GB resident): the 1 GiB pages of
+# large_string_map.brotli.parquet under ulimit -v 4 GiB, 1,000,000 context borrows with flat RSS,
+# and the native-memory measurements quoted in the README.
+test-memory: deps
+	PQCODEC_LARGE=1 $(GO) test -run TestLargeStringMap -v ./column
+	PQCODEC_BORROWS=1000000 $(GO) test -run TestBorrowRSS -timeout 30m -v ./codecfactory
+	PQCODEC_NATIVE_MEMORY=1 $(GO) test -run TestNativeMemory -v ./codecfactory
+
 bench: deps
 	./scripts/bench.sh
+
+# bench-rewrite: recompress.Rewrite with 1 and 2 workers against arrow-go and parquet-go on generated
+# ~200 MB files (written once to $$PQCODEC_REWRITE_DIR, default the temp dir); see bench/REWRITE.md.
+bench-rewrite: deps
+	cd bench && PQCODEC_REWRITE_BENCH=1 $(GO) test -run TestRewriteScaling -v -bench BenchmarkRewrite -benchtime 1x -count 3 -timeout 2h .
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
@@ -63,3 +76,14 @@ cross-docker:
 # testdata fetches apache/parquet-testing for machines without ../shared.
 testdata:
 	test -d testdata/parquet-testing || git clone --depth 1 https://github.com/apache/parquet-testing testdata/parquet-testing
+
+# foreign-corpus regenerates testdata/foreign, byte for byte, with real writers:
+# parquet-go and arrow-go (interop/cmd/foreigngen), then DuckDB, arrow-rs and
+# Polars through npm (scripts/foreign, versions pinned in its package-lock.json;
+# Node.js 20+ on linux-x64), which also renders and cross-checks the expected rows;
+# then the foreign-writer section of cgo_test/COMPATIBILITY.md (pqcodec, pqarrow, parquet-go).
+foreign-corpus:
+	rm -rf testdata/foreign
+	cd interop && $(GO) run ./cmd/foreigngen ../testdata/foreign
+	cd scripts/foreign && npm ci --no-audit --no-fund && node gen.mjs ../../testdata/foreign
+	cd interop && $(GO) run ./cmd/foreigngen -compat ../testdata/foreign ../cgo_test/COMPATIBILITY.md

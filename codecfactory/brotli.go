@@ -10,7 +10,8 @@ import (
 // The brotli format states no size up front and can expand a few bytes to
 // gigabytes (parquet-testing's large_string_map.brotli.parquet stores 1 GiB
 // pages in 1.6 KB), so a declared size is bounded only by the maximum page
-// size.
+// size, and Decompress trusts it only up to [growTrust] before the stream
+// proves it produces more.
 
 func brotliCheck([]byte, int) error { return nil }
 
@@ -52,6 +53,15 @@ func (b *pureBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, err
 	out, err := readStream(dst, &b.r, b.probe[:], n)
 	b.br.Reset(nil) // do not keep src reachable from the pool
 	return out, err
+}
+
+func (b *pureBrotliDecompressor) decodedSize(src []byte, limit int) (int, error) {
+	b.br.Reset(src)
+	defer b.br.Reset(nil)
+	if err := b.r.Reset(&b.br); err != nil {
+		return 0, corrupt(err)
+	}
+	return streamSize(&b.r, limit)
 }
 
 func pureBrotli(im *codecImpl, quality, window int) {

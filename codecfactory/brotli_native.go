@@ -35,8 +35,16 @@ func (b nativeBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, er
 	return out, nil
 }
 
+func (b nativeBrotliDecompressor) decodedSize(src []byte, limit int) (int, error) {
+	n, err := b.d.DecodedSize(src, limit)
+	if err != nil {
+		return 0, corrupt(err)
+	}
+	return n, nil
+}
+
 func brotliImpl(cfg *config, native bool) codecImpl {
-	im := codecImpl{check: brotliCheck, bound: func(n int) int { return max(brotliBound(n), nbrotli.CompressBound(n)) }}
+	im := codecImpl{check: brotliCheck, trust: growTrust, bound: func(n int) int { return max(brotliBound(n), nbrotli.CompressBound(n)) }}
 	if !native || !nbrotli.Available {
 		pureBrotli(&im, cfg.brotliQuality, cfg.brotliWindow)
 		return im

@@ -65,11 +65,25 @@
 // ISIZE trailer and deflate's 1032:1 bound, and the 256:1 bound of LZ4 and
 // LZO blocks (LZ4 pages may be any of three formats, so only the bound
 // applies before allocating; every Hadoop chunk length is checked against
-// the declared size before its chunk is decoded). Brotli states
-// nothing up front and can legitimately expand 1.6 KB into 1 GiB, so for
-// BROTLI only the maximum page size bounds the allocation. Output longer or
-// shorter than declared fails with [ErrSizeMismatch]: never a truncated page,
-// never a buffer grown past the declared size.
+// the declared size before its chunk is decoded). Where the bytes cannot
+// produce the size their own header states (a snappy preamble beyond
+// snappy's 64:3 expansion, a zstd block above 128 KiB), the page is corrupt
+// and fails with [ErrCorrupt].
+//
+// Brotli states nothing up front and can legitimately expand 1.6 KB into 1
+// GiB, and deflate's bound still lets 1.4 MB of garbage claim 1.4 GiB, so
+// for BROTLI and GZIP a declared size above 16 times the compressed size
+// (and above 1 MiB) is not trusted when dst lacks the room: BROTLI and the
+// pure-Go GZIP decoder first decode the stream without keeping the output,
+// to measure it, and then allocate exactly that once (twice the decoding
+// work for such pages, never more memory than the stream produces);
+// libdeflate, which cannot stream, gets 16 times the compressed size and
+// decodes again into twice the room each time the stream really produces
+// more, up to the declared size. Either way the memory a page costs is
+// proportional to what it decodes to, not to what its header claims. A dst
+// with the declared size of spare capacity is always used as is.
+// Output longer or shorter than declared fails with [ErrSizeMismatch]:
+// never a truncated page, never a buffer grown past the declared size.
 //
 // # Allocations
 //

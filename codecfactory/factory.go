@@ -1,6 +1,12 @@
 package codecfactory
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
+)
 
 // A compressor compresses whole pages for one codec. It is owned by one
 // goroutine at a time (the Factory pools it).
@@ -19,6 +25,15 @@ type decompressor interface {
 	decompress(dst, src []byte, n int) ([]byte, error)
 }
 
+// A sizer is a decompressor that can measure what src decodes to without
+// keeping the output, stopping once more than limit bytes came out (and
+// then returning a number above limit). Decompress uses it, when the
+// declared size is more than the compressed bytes have evidence for, to
+// allocate exactly what the stream produces.
+type sizer interface {
+	decodedSize(src []byte, limit int) (int, error)
+}
+
 // codecImpl is how a Factory handles one codec.
 type codecImpl struct {
 	newCompressor   func() (compressor, error)
@@ -26,6 +41,12 @@ type codecImpl struct {
 	// check rejects, before any allocation, a non-empty src that cannot
 	// decode to n bytes, from what the format states up front.
 	check func(src []byte, n int) error
+	// trust, when set, returns how many of the n declared bytes src has
+	// evidence for (at most n, at least 1): Decompress allocates that much
+	// and grows geometrically only when the stream really produces more.
+	// Without it the declared size, once check accepts it, is trusted
+	// whole (check then enforces the format's real maximum expansion).
+	trust func(src []byte, n int) int
 	// bound is the most compress appends for n input bytes.
 	bound func(n int) int
 	// compressLib and decompressLib name the implementations used.
@@ -72,6 +93,9 @@ func New(opts ...Option) (*Factory, error) {
 	// Create one context of each kind now, so configuration errors surface
 	// here and the lists start warm.
 	idle := idleCapacity()
+	if f.cfg.maxIdle >= 0 {
+		idle = f.cfg.maxIdle
+	}
 	for c := range Codec(numCodecs) {
 		f.comp[c].init(idle)
 		f.decomp[c].init(idle)
@@ -134,11 +158,15 @@ func (f *Factory) CompressBound(c Codec, n int) int {
 // otherwise grows dst once. dst may be nil; dst's spare capacity must not
 // overlap src. On error the returned slice is dst unchanged (its spare
 // capacity may have been written). It returns an error wrapping
+// [ErrOverlap] when dst's spare capacity overlaps src,
 // [ErrUnknownCodec] for an invalid c and [ErrUnavailable] for LZO in a
 // build that cannot compress it. Compress is safe for concurrent use.
 func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 	if !c.Valid() {
 		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
+	}
+	if spare := dst[len(dst):cap(dst)]; unsafecast.Overlap(spare, src) {
+		return dst, fmt.Errorf("compress %v page: %w: dst's spare capacity overlaps src", c, ErrOverlap)
 	}
 	e, ok := f.comp[c].get()
 	if !ok {
@@ -158,11 +186,17 @@ func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 // Decompress decompresses the page src, compressed with c, whose header
 // declares uncompressedSize bytes, appends them to dst and returns the
 // extended slice. The bytes are written into dst's spare capacity when it
-// holds uncompressedSize bytes; otherwise dst is grown exactly once, to
-// len(dst)+uncompressedSize, before decompressing. dst may be nil; dst and
-// src must not overlap.
+// holds uncompressedSize bytes; otherwise dst is grown once, to
+// len(dst)+uncompressedSize, before decompressing, except for BROTLI and
+// GZIP pages whose declared size is more than 16 times their compressed
+// size (and above 1 MiB): those are measured first, or grown geometrically
+// as the stream really produces bytes, up to the declared size (see the
+// package documentation).
+// dst may be nil; dst's spare capacity must not overlap src (an error
+// wrapping [ErrOverlap] otherwise, checked before anything is written).
 //
-// Decompress checks the untrusted uncompressedSize before allocating: above
+// Decompress checks the untrusted uncompressedSize before allocating: a
+// negative one returns [ErrCorrupt], one above
 // [Factory.MaxPageSize] it returns [ErrPageTooLarge]; where the format
 // states the real size up front (the zstd frame header, the snappy
 // preamble, Hadoop chunk lengths, the gzip trailer) or bounds it (the
@@ -186,7 +220,10 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
 	}
 	if n < 0 {
-		return dst, fmt.Errorf("decompress %v page: %w: negative uncompressed size %d", c, ErrSizeMismatch, n)
+		return dst, fmt.Errorf("decompress %v page: %w: negative uncompressed size %d", c, ErrCorrupt, n)
+	}
+	if spare := dst[len(dst):cap(dst)]; unsafecast.Overlap(spare, src) {
+		return dst, fmt.Errorf("decompress %v page: %w: dst's spare capacity overlaps src", c, ErrOverlap)
 	}
 	if n > f.cfg.maxPageSize {
 		return dst, fmt.Errorf("decompress %v page: %w: %d bytes declared, maximum %d",
@@ -201,12 +238,6 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 	if err := f.impl[c].check(src, n); err != nil {
 		return dst, fmt.Errorf("decompress %v page of %d bytes: %w", c, len(src), err)
 	}
-	base := len(dst)
-	if cap(dst)-base < n {
-		grown := make([]byte, base, base+n)
-		copy(grown, dst)
-		dst = grown
-	}
 	d, ok := f.decomp[c].get()
 	if !ok {
 		var err error
@@ -214,10 +245,62 @@ func (f *Factory) Decompress(c Codec, dst, src []byte, uncompressedSize int) ([]
 			return dst, fmt.Errorf("decompress %v page: %w", c, err)
 		}
 	}
-	out, err := d.decompress(dst[:base:base+n], src, n)
+	out, err := f.decompress(c, d, dst, src, n)
 	f.decomp[c].put(d)
 	if err != nil {
-		return dst[:base], fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
+		return dst, fmt.Errorf("decompress %v page of %d bytes to %d: %w", c, len(src), n, err)
+	}
+	return out, nil
+}
+
+// decompress is Decompress once the arguments are checked and d is taken.
+func (f *Factory) decompress(c Codec, d decompressor, dst, src []byte, n int) ([]byte, error) {
+	base := len(dst)
+	room := n // the spare capacity the first attempt gets
+	if cap(dst)-base < n {
+		if trust := f.impl[c].trust; trust != nil {
+			room = trust(src, n)
+		}
+		if s, ok := d.(sizer); ok && room < n {
+			// Measure what src really decodes to, then allocate exactly.
+			size, err := s.decodedSize(src, n)
+			switch {
+			case err != nil:
+				return dst, err
+			case size > n:
+				return dst, longer(n, nil)
+			case size < n:
+				return dst, mismatch(size, n)
+			}
+			room = n
+		}
+		grown := make([]byte, base, base+room)
+		copy(grown, dst)
+		dst = grown
+	}
+	out, err := d.decompress(dst[:base:base+room], src, room)
+	for room < n {
+		// The declared size is larger than src has evidence for: accept
+		// output of exactly room bytes as a mismatch, and give a stream
+		// that really produces more twice the room, up to n.
+		var se *sizeError
+		if err == nil {
+			return dst[:base], mismatch(room, n)
+		}
+		if !errors.As(err, &se) {
+			break
+		}
+		if !se.longer {
+			return dst[:base], mismatch(se.got, n)
+		}
+		room = min(n, 2*room)
+		grown := make([]byte, base, base+room)
+		copy(grown, dst[:base])
+		dst = grown
+		out, err = d.decompress(dst[:base:base+room], src, room)
+	}
+	if err != nil {
+		return dst[:base], err
 	}
 	return out, nil
 }
@@ -234,18 +317,58 @@ func (f *Factory) DecompressShared(c Codec, dst, src []byte, uncompressedSize in
 	return f.Decompress(c, dst, src, uncompressedSize)
 }
 
+// growFloor and growRatio set what a Decompress whose codec cannot bound
+// the output up front allocates before the stream proves it needs more:
+// growRatio times the compressed size, at least growFloor bytes, at most
+// the declared size. Honest pages with a higher ratio are decoded again
+// into twice the room until they fit, up to the declared size.
+const (
+	growFloor = 1 << 20
+	growRatio = 16
+)
+
+// growTrust is the trust function of codecs with no useful bound on their
+// expansion.
+func growTrust(src []byte, n int) int { return min(n, max(growFloor, growRatio*len(src))) }
+
 // corrupt wraps a library error as ErrCorrupt.
 func corrupt(err error) error { return fmt.Errorf("%w: %w", ErrCorrupt, err) }
 
-// mismatch reports output of got bytes where want were declared.
-func mismatch(got, want int) error {
-	return fmt.Errorf("%w: got %d bytes, header declares %d", ErrSizeMismatch, got, want)
+// sizeError is an error wrapping ErrSizeMismatch (and the library's error,
+// if any) with the lengths involved.
+type sizeError struct {
+	got, want int   // got is -1 when longer is set
+	longer    bool  // the output did not fit in want bytes
+	err       error // the library's error, or nil
 }
 
+func (e *sizeError) Error() string {
+	var msg string
+	if e.longer {
+		msg = ErrSizeMismatch.Error() + ": output longer than the " + strconv.Itoa(e.want) + " bytes declared"
+	} else {
+		msg = ErrSizeMismatch.Error() + ": got " + strconv.Itoa(e.got) + " bytes, header declares " + strconv.Itoa(e.want)
+	}
+	if e.err != nil {
+		msg += ": " + e.err.Error()
+	}
+	return msg
+}
+
+func (e *sizeError) Unwrap() []error {
+	if e.err == nil {
+		return []error{ErrSizeMismatch}
+	}
+	return []error{ErrSizeMismatch, e.err}
+}
+
+// mismatch reports output of got bytes where want were declared.
+func mismatch(got, want int) error { return &sizeError{got: got, want: want} }
+
 // longer reports output longer than the declared want bytes, with the
-// library's error.
+// library's error (nil when there is none).
 func longer(want int, err error) error {
-	return fmt.Errorf("%w: output longer than the %d bytes declared: %w", ErrSizeMismatch, want, err)
+	return &sizeError{got: -1, want: want, longer: true, err: err}
 }
 
 // appendWriter is an io.Writer appending to a byte slice, for the pure-Go

@@ -9,7 +9,10 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// GZIP: RFC 1952 members, several per page allowed when reading.
+// GZIP: RFC 1952 members, several per page allowed when reading. Deflate
+// expands at most 1032:1, which still lets 1.4 MB of garbage whose trailer
+// repeats the declared size claim 1.4 GiB, so Decompress trusts a declared
+// size only up to [growTrust] before the stream proves it produces more.
 
 // deflateMaxExpansion bounds the bytes one byte of deflate data can decode
 // to: a 258-byte match coded in two bits (zlib's documented 1032:1).
@@ -78,20 +81,31 @@ func (g *pureGzipDecompressor) decompress(dst, src []byte, n int) ([]byte, error
 }
 
 // readStream reads exactly n bytes from r into dst's spare capacity and
-// checks that r then ends.
+// checks that r then ends. A stream that ends cleanly early is a size
+// mismatch; one the decoder finds truncated or malformed is corrupt.
 func readStream(dst []byte, r io.Reader, probe []byte, n int) ([]byte, error) {
 	base := len(dst)
-	k, err := io.ReadFull(r, dst[base:base+n])
-	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return dst, mismatch(k, n)
-	case err != nil:
-		return dst, corrupt(err)
+	out := dst[base : base+n]
+	for k, stalls := 0, 0; k < n; {
+		m, err := r.Read(out[k:])
+		k += m
+		switch {
+		case err == io.EOF && k == n:
+			return dst[:base+n], nil
+		case err == io.EOF:
+			return dst, mismatch(k, n)
+		case err != nil:
+			return dst, corrupt(err)
+		case m == 0:
+			if stalls++; stalls > 100 {
+				return dst, corrupt(io.ErrNoProgress)
+			}
+		}
 	}
 	for {
 		m, err := r.Read(probe)
 		if m > 0 {
-			return dst, fmt.Errorf("%w: output longer than the %d bytes declared", ErrSizeMismatch, n)
+			return dst, longer(n, nil)
 		}
 		if err == io.EOF {
 			return dst[:base+n], nil
@@ -100,6 +114,25 @@ func readStream(dst []byte, r io.Reader, probe []byte, n int) ([]byte, error) {
 			return dst, corrupt(err)
 		}
 	}
+}
+
+func (g *pureGzipDecompressor) decodedSize(src []byte, limit int) (int, error) {
+	g.br.Reset(src)
+	defer g.br.Reset(nil)
+	if err := g.r.Reset(&g.br); err != nil {
+		return 0, corrupt(err)
+	}
+	g.r.Multistream(true)
+	return streamSize(&g.r, limit)
+}
+
+// streamSize counts the bytes r produces, up to limit+1, discarding them.
+func streamSize(r io.Reader, limit int) (int, error) {
+	k, err := io.CopyN(io.Discard, r, int64(limit)+1)
+	if err != nil && err != io.EOF {
+		return 0, corrupt(err)
+	}
+	return int(k), nil
 }
 
 func pureGzip(im *codecImpl, level int, compress, decompress bool) {

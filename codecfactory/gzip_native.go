@@ -41,7 +41,7 @@ func (g nativeGzipDecompressor) decompress(dst, src []byte, n int) ([]byte, erro
 }
 
 func gzipImpl(cfg *config, native bool) codecImpl {
-	im := codecImpl{check: gzipCheck, bound: func(n int) int { return max(gzipBound(n), ndeflate.CompressBound(n)) }}
+	im := codecImpl{check: gzipCheck, trust: growTrust, bound: func(n int) int { return max(gzipBound(n), ndeflate.CompressBound(n)) }}
 	level := cfg.gzipLevel
 	native = native && ndeflate.Available
 	pureGzip(&im, level, !native || !gzipNativeCompress, !native)

@@ -61,11 +61,13 @@ func (b *lz4Block) EncodeBlock(dst, src []byte) ([]byte, error) {
 	return dst[:base+k], nil
 }
 
-// DecodeBlock decodes the LZ4 block src into dst, at most len(dst) bytes.
+// DecodeBlock decodes the LZ4 block src into dst, at most len(dst) bytes:
+// a piece of Hadoop framing, whose errors hadoop.Decode reports as corrupt
+// framing.
 func (*lz4Block) DecodeBlock(dst, src []byte) (int, error) {
 	k, err := lz4.UncompressBlock(src, dst)
 	if err != nil {
-		return 0, lz4BlockError(src, len(dst), err)
+		return 0, fmt.Errorf("lz4: %w", err)
 	}
 	return k, nil
 }
@@ -144,9 +146,9 @@ func (c *lz4RawCodec) compress(dst, src []byte) ([]byte, error) { return c.Encod
 
 func (c *lz4RawCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 	base := len(dst)
-	k, err := c.DecodeBlock(dst[base:base+n], src)
+	k, err := lz4.UncompressBlock(src, dst[base:base+n])
 	if err != nil {
-		return dst, err
+		return dst, lz4BlockError(src, n, err)
 	}
 	if k != n {
 		return dst, mismatch(k, n)

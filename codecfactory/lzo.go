@@ -28,7 +28,9 @@ type pureLzoBlock struct{}
 func (pureLzoBlock) DecodeBlock(dst, src []byte) (int, error) {
 	out, err := lzo.Decompress(dst[:0:len(dst)], src)
 	if errors.Is(err, lzo.ErrDstTooSmall) {
-		return 0, fmt.Errorf("%w: %w", ErrSizeMismatch, err)
+		// The piece decodes to more than its chunk declares: the framing
+		// is corrupt, which hadoop.Decode reports.
+		return 0, err
 	}
 	if err != nil {
 		return 0, err

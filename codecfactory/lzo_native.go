@@ -2,7 +2,6 @@ package codecfactory
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/pqcodec/pqcodec/internal/hadoop"
 	nlzo "github.com/pqcodec/pqcodec/native/lzo"
@@ -16,7 +15,9 @@ func (b nativeLzoBlock) Close() error { return b.d.Close() }
 func (b nativeLzoBlock) DecodeBlock(dst, src []byte) (int, error) {
 	out, err := b.d.Decompress(dst[:0:len(dst)], src)
 	if errors.Is(err, nlzo.ErrDstTooSmall) {
-		return 0, fmt.Errorf("%w: %w", ErrSizeMismatch, err)
+		// The piece decodes to more than its chunk declares: the framing
+		// is corrupt, which hadoop.Decode reports.
+		return 0, err
 	}
 	if err != nil {
 		return 0, err

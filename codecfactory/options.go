@@ -34,6 +34,7 @@ type config struct {
 	gzipLevel     int
 	lzoLevel      int
 	maxPageSize   int
+	maxIdle       int // -1: idleCapacity()
 	pureGo        bool
 }
 
@@ -45,6 +46,7 @@ func defaultConfig() config {
 		gzipLevel:     DefaultGzipLevel,
 		lzoLevel:      DefaultLzoLevel,
 		maxPageSize:   DefaultMaxPageSize,
+		maxIdle:       -1,
 	}
 }
 
@@ -132,6 +134,24 @@ func WithMaxPageSize(n int) Option {
 			return fmt.Errorf("%w: max page size %d not in [1, 2^31-1]", ErrOption, n)
 		}
 		c.maxPageSize = n
+		return nil
+	}
+}
+
+// WithMaxIdle sets how many idle contexts of each kind (per codec, one list
+// for compression and one for decompression) the Factory keeps for reuse,
+// 0 to 4096; the default is max(4, 2*GOMAXPROCS), more than the goroutines
+// that can run at once. A context returned to a full list is closed at
+// once, freeing its native memory; 0 keeps none, so every call creates and
+// frees a context (slower, and allocating, but holding no memory between
+// calls). Idle native contexts hold C memory the Go runtime does not see
+// (see the README's section on native memory): lower this to bound it.
+func WithMaxIdle(n int) Option {
+	return func(c *config) error {
+		if n < 0 || n > 4096 {
+			return fmt.Errorf("%w: max idle %d not in [0, 4096]", ErrOption, n)
+		}
+		c.maxIdle = n
 		return nil
 	}
 }

@@ -163,7 +163,8 @@ func TestSizeLimits(t *testing.T) {
 			_, err := nf.f.Decompress(c, nil, []byte("whatever"), 1001)
 			require.ErrorIs(t, err, ErrPageTooLarge, "%v", c)
 			_, err = nf.f.Decompress(c, nil, []byte("whatever"), -1)
-			require.ErrorIs(t, err, ErrSizeMismatch, "%v", c)
+			require.ErrorIs(t, err, ErrCorrupt, "%v", c)
+			require.NotErrorIs(t, err, ErrSizeMismatch, "%v", c)
 			out, err := nf.f.Decompress(c, []byte("x"), nil, 0)
 			require.NoError(t, err, "%v", c)
 			require.Equal(t, "x", string(out))
@@ -245,4 +246,37 @@ func TestDecompressShared(t *testing.T) {
 	out, err = f.DecompressShared(Zstd, nil, comp, len(src))
 	require.NoError(t, err)
 	require.Equal(t, src, out)
+}
+
+// TestOverlap checks that Compress and Decompress refuse a dst whose spare
+// capacity overlaps src, before writing anything, and accept adjacent
+// buffers.
+func TestOverlap(t *testing.T) {
+	src := genData(datasets[1], 4<<10, 3)
+	for _, nf := range testFactories(t) {
+		for _, c := range allCodecs {
+			if !canCompress(nf.f, c) {
+				continue
+			}
+			comp, err := nf.f.Compress(c, nil, src)
+			require.NoError(t, err)
+			buf := make([]byte, len(src)+nf.f.CompressBound(c, len(src)))
+			copy(buf, src)
+			want := bytes.Clone(buf)
+			_, err = nf.f.Compress(c, buf[:0], buf[:len(src)])
+			require.ErrorIs(t, err, ErrOverlap, "%v", c)
+			require.Equal(t, want, buf, "%v: written before the check", c)
+			out, err := nf.f.Compress(c, buf[len(src):len(src)], buf[:len(src)])
+			require.NoError(t, err, "%v: adjacent buffers", c)
+			require.Equal(t, comp[:0], out[:0])
+
+			dbuf := make([]byte, len(comp)+len(src))
+			copy(dbuf, comp)
+			_, err = nf.f.Decompress(c, dbuf[:0], dbuf[:len(comp)], len(src))
+			require.ErrorIs(t, err, ErrOverlap, "%v", c)
+			got, err := nf.f.Decompress(c, dbuf[len(comp):len(comp)], dbuf[:len(comp)], len(src))
+			require.NoError(t, err, "%v: adjacent buffers", c)
+			require.Equal(t, src, got)
+		}
+	}
 }

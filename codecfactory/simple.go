@@ -65,6 +65,10 @@ func (snappyCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 	return dst[:base+n], nil
 }
 
+// snappyMaxExpansion bounds the bytes one byte of a snappy block decodes
+// to: a 3-byte copy element (tag and 2-byte offset) of 64 bytes.
+const snappyMaxExpansion = 64.0 / 3
+
 func snappyCheck(src []byte, n int) error {
 	m, err := snappy.DecodedLen(src)
 	if err != nil {
@@ -72,6 +76,10 @@ func snappyCheck(src []byte, n int) error {
 	}
 	if m != n {
 		return fmt.Errorf("%w: snappy preamble declares %d bytes, header %d", ErrSizeMismatch, m, n)
+	}
+	if float64(n) > snappyMaxExpansion*float64(len(src)) {
+		return fmt.Errorf("%w: snappy preamble declares %d bytes, %d bytes of snappy cannot decode to more than %d",
+			ErrCorrupt, n, len(src), int(snappyMaxExpansion*float64(len(src))))
 	}
 	return nil
 }

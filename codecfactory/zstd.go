@@ -77,6 +77,9 @@ func zstdSize(src []byte) (uint64, bool, error) {
 			p += 3
 			last = bh&1 != 0
 			size := int(bh >> 3)
+			if size > zstdBlockMax {
+				return 0, false, fmt.Errorf("%w: zstd block of %d bytes, the maximum is %d", ErrCorrupt, size, zstdBlockMax)
+			}
 			switch (bh >> 1) & 3 {
 			case 0: // raw
 				blocks += uint64(size)

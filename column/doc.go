@@ -4,8 +4,15 @@
 // through the encoding packages, resolves dictionary indices, and returns
 // each data page's values and levels in a [Page].
 //
-// A [File] holds a file's footer and schema; [File.Column] opens a [Reader]
-// on one column chunk. A Reader reuses every buffer it owns and appends into
+// A [File] holds a file's footer and schema ([OpenFile] opens one by path,
+// [File.Close] closes it); [File.Column] opens a [Reader] on one column
+// chunk, [File.LeafIndex] finds a column by its dotted path and
+// [File.PageIndex] reads a chunk's column and offset indexes.
+// [Reader.SeekRow] starts a chunk at a row, skipping the pages before it by
+// their headers; [File.MatchingRows] turns a predicate on the typed page
+// statistics of package stats into the row ranges worth reading; under
+// [KeepDictionary] dictionary-encoded pages keep their indices
+// ([Page.Indices]) instead of resolving them. A Reader reuses every buffer it owns and appends into
 // the caller's Page, so reading a chunk page by page into one reused Page
 // allocates nothing in steady state beyond the Page's own growth.
 //
@@ -28,5 +35,14 @@
 //
 // Hostile files return errors, never panics: every size is checked against
 // the bytes present and against limits (page size through the codec
-// factory's maximum, values per page through [WithMaxPageValues]).
+// factory's maximum, values per page through [WithMaxPageValues], the memory of
+// a Reader through [WithMaxMemory]).
+//
+// A Reader reads its chunk's pages from the file one at a time, through a
+// window holding one compressed page, and decompresses a page only into
+// memory the page really needs (see codecfactory). PLAIN BYTE_ARRAY
+// dictionaries and pages of 1 MiB or more are compacted where they were
+// decompressed instead of copied, so reading a file needs about twice its
+// largest decompressed page (the dictionary and the looked-up values), plus
+// one compressed page.
 package column

@@ -24,6 +24,8 @@ type options struct {
 	codecs          *codecfactory.Factory
 	verifyChecksums bool
 	maxPageValues   int
+	keepDictionary  bool // see dictionary.go
+	maxMemory       int64
 }
 
 // Codecs is the first name of [WithCodecs].
@@ -58,6 +60,19 @@ func MaxPageValues(n int) Option {
 			return fmt.Errorf("column: MaxPageValues(%d): must be positive", n)
 		}
 		o.maxPageValues = n
+		return nil
+	}
+}
+
+// MaxMemory is the first name of [WithMaxMemory].
+//
+// Deprecated: use [WithMaxMemory].
+func MaxMemory(n int64) Option {
+	return func(o *options) error {
+		if n < 0 {
+			return fmt.Errorf("column: MaxMemory(%d): must not be negative", n)
+		}
+		o.maxMemory = n
 		return nil
 	}
 }
@@ -128,7 +143,9 @@ func (f *File) columnName(column int) string {
 }
 
 // Column opens a Reader on the chunk of leaf column column in row group
-// rowGroup, reading the chunk's bytes into memory.
+// rowGroup. The Reader reads the chunk's pages from the file one at a time,
+// as it needs them, into a buffer that holds one compressed page (at least
+// 64 KiB), never the whole chunk.
 func (f *File) Column(rowGroup, column int) (*Reader, error) {
 	r := new(Reader)
 	if err := f.ResetReader(r, rowGroup, column); err != nil {
@@ -149,9 +166,13 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(leaves))
 	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
+	chunk := r.walker.Buffer()
+	if cap(chunk) < cap(r.chunk) {
+		chunk = r.chunk
+	}
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
-		chunk: r.chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict,
+		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict, dictOwned: r.dictOwned,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
@@ -179,10 +200,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fail(fmt.Errorf("%w: compression codec %v", ErrUnsupported, meta.Codec))
 	}
 	r.meta, r.codec = meta, codec
-	if r.chunk, err = format.ReadColumnChunk(r.chunk, f.r, rng); err != nil {
-		return fail(err)
-	}
-	r.walker.Reset(r.chunk, rng)
+	r.walker.ResetReaderAt(f.r, rng, r.chunk)
 	return nil
 }
 

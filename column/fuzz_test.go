@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
-
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/stats"
 )
 
 // FuzzReadFile feeds arbitrary bytes to Open and to every column chunk
@@ -54,6 +54,60 @@ func FuzzReadFile(f *testing.F) {
 				}
 				for r.ReadPage(&p) == nil {
 				}
+			}
+		}
+	})
+}
+
+// FuzzSeek opens arbitrary bytes with dictionaries kept, reads each chunk's
+// page index and seeks each chunk to a fuzzed row before reading it:
+// errors are expected, panics and hangs are bugs.
+func FuzzSeek(f *testing.F) {
+	dir, ok := testcorpus.Find()
+	if ok {
+		for _, name := range []string{
+			"data_index_bloom_encoding_stats.parquet",
+			"int32_with_null_pages.parquet",
+			"nested_lists.snappy.parquet",
+			"datapage_v2.snappy.parquet",
+			"repeated_primitive_no_list.parquet",
+		} {
+			b, err := os.ReadFile(dir + "/data/" + name)
+			if err == nil {
+				f.Add(b, uint16(3))
+			}
+		}
+	}
+	codecs, err := codecfactory.New(codecfactory.WithMaxPageSize(1 << 20))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, row uint16) {
+		timer := time.AfterFunc(10*time.Second, func() { panic("FuzzSeek: input takes over 10s") })
+		defer timer.Stop()
+		file, err := Open(bytes.NewReader(data), int64(len(data)), WithMaxPageValues(1<<20), WithCodecs(codecs), WithKeepDictionary(row&1 == 1))
+		if err != nil {
+			return
+		}
+		var p Page
+		for rg := range file.NumRowGroups() {
+			for col := range file.NumColumns() {
+				_, _, _ = file.PageIndex(rg, col)
+				_, _ = file.MatchingRows(rg, col, func(s stats.Stats) bool { return s.HasMinMax })
+				r, err := file.Column(rg, col)
+				if err != nil {
+					continue
+				}
+				if r.SeekRow(int64(row>>1)) != nil {
+					continue
+				}
+				for r.ReadPage(&p) == nil {
+					r.SliceRows(&p, 1, p.NumRows()-1)
+					if p.Dictionary != nil && len(p.Indices) != p.NumValues() {
+						t.Fatalf("%d indices, %d values", len(p.Indices), p.NumValues())
+					}
+				}
+				_ = r.SeekRow(0)
 			}
 		}
 	})

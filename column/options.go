@@ -19,3 +19,21 @@ func WithVerifyChecksums(on bool) Option { return VerifyChecksums(on) }
 // WithMaxPageValues sets the most values (levels included) a page may
 // declare; the default is [DefaultMaxPageValues]. n must be positive.
 func WithMaxPageValues(n int) Option { return MaxPageValues(n) }
+
+// WithMaxMemory bounds the memory one [Reader] holds at once, in bytes: the
+// window holding the current compressed page, the decompressed page, the
+// dictionary and the values and levels of the current page (the caller's
+// [Page]). Before a page is decompressed or its dictionary indices looked
+// up, a Reader estimates what it will hold and, above n, fails with an
+// error wrapping [ErrLimit] that gives the numbers. The default, 0, is no
+// bound; reading any file then holds about twice its largest decompressed
+// page, plus a compressed page, plus the dictionary. n must not be negative.
+func WithMaxMemory(n int64) Option { return MaxMemory(n) }
+
+// WithKeepDictionary makes readers return dictionary-encoded pages as the
+// chunk's dictionary and one index per non-null value ([Page.Indices] and
+// [Page.Dictionary]) instead of resolving them into [Page.Values], for
+// callers that keep dictionary-encoded data (Arrow dictionary arrays,
+// grouping on codes). Pages in other encodings are unaffected. Indices are
+// checked against the dictionary's size. Off by default.
+func WithKeepDictionary(on bool) Option { return KeepDictionary(on) }

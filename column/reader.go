@@ -14,17 +14,19 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // Errors returned by readers. Errors from the packages below (format,
 // codecfactory, the encodings) are wrapped as they are, so errors.Is finds
-// their sentinels too.
+// their sentinels too. Every error caused by damaged bytes, from any layer,
+// ErrCorrupt and ErrChecksum included, also matches pqcodec.ErrCorrupt.
 var (
 	// ErrCorrupt reports a page whose contents contradict its header or
 	// the schema.
-	ErrCorrupt = errors.New("column: corrupt page")
+	ErrCorrupt = errs.Corrupt("column: corrupt page")
 	// ErrChecksum reports a page whose CRC32 does not match its header.
-	ErrChecksum = errors.New("column: page checksum mismatch")
+	ErrChecksum = errs.Corrupt("column: page checksum mismatch")
 	// ErrUnsupported reports an encoding or type this package cannot read.
 	ErrUnsupported = errors.New("column: unsupported")
 	// ErrLimit reports a page above a configured limit.
@@ -47,6 +49,13 @@ type Page struct {
 	Encoding format.Encoding
 	// Version is 1 or 2 (DATA_PAGE or DATA_PAGE_V2).
 	Version int
+	// Under [KeepDictionary], a dictionary-encoded page leaves Values
+	// empty and holds the index of each non-null value in Indices, and
+	// Dictionary is the chunk's dictionary (owned by the Reader, the same
+	// for every page of the chunk). Otherwise, and for pages that are not
+	// dictionary-encoded, Indices is empty and Dictionary nil.
+	Indices    []uint32
+	Dictionary *Values
 }
 
 // reset empties p, keeping its capacity.
@@ -55,6 +64,7 @@ func (p *Page) reset(t format.Type, typeLength int) {
 	p.DefLevels = p.DefLevels[:0]
 	p.RepLevels = p.RepLevels[:0]
 	p.Values.Reset(t, typeLength)
+	p.Indices, p.Dictionary = p.Indices[:0], nil
 }
 
 // Reader reads the pages of one column chunk. It is not safe for concurrent
@@ -68,7 +78,7 @@ type Reader struct {
 	rowGroup int
 	column   int
 
-	chunk  []byte // the chunk's bytes, read once
+	chunk  []byte // storage for the walker's window, kept across chunks
 	walker format.PageWalker
 	page   int // index of the current page in the chunk, for errors
 
@@ -76,8 +86,10 @@ type Reader struct {
 	dictBuf   []byte   // decompressed dictionary page
 	scratch   []uint32 // decoded levels or dictionary indices
 	dict      Values
+	dictOwned bool // dict.Bytes is the decompressed dictionary page, compacted in place
 	hasDict   bool
 	valuesSum int64
+	seek      seekState // row positions, for SeekRow (seek.go)
 }
 
 // Leaf returns the schema node of the column.
@@ -93,7 +105,8 @@ func (r *Reader) MetaData() *format.ColumnMetaData { return r.meta }
 // row group, column and page, and wrap the cause's sentinel.
 func (r *Reader) ReadPage(p *Page) error {
 	p.reset(r.meta.Type, r.typeLength())
-	for r.walker.Next() {
+	for r.seek.pending || r.walker.Next() {
+		r.seek.pending = false // SeekRow stopped on this page
 		h, body := r.walker.Header(), r.walker.Body()
 		page := r.page
 		r.page++
@@ -116,6 +129,7 @@ func (r *Reader) ReadPage(p *Page) error {
 			return r.errorf(page, "%w", err)
 		}
 		if h.Type != format.DictionaryPage {
+			r.afterDataPage(p)
 			return nil
 		}
 	}
@@ -172,7 +186,7 @@ func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
 		if len(src) != n {
 			return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
 		}
-		return src, nil // the page aliases the chunk: no copy
+		return src, nil // the page aliases the walker's window: no copy
 	}
 	out, err := r.file.codecs.Decompress(r.codec, (*buf)[:0], src, n)
 	if err != nil {
@@ -197,19 +211,182 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		return fmt.Errorf("%w: dictionary page encoding %v", ErrUnsupported, dh.Encoding)
 	}
 	n := int(dh.NumValues)
-	if n < 0 || n > r.opts.maxPageValues {
+	if n < 0 {
+		return fmt.Errorf("%w: dictionary of %d values", ErrCorrupt, n)
+	}
+	if n > r.opts.maxPageValues {
 		return fmt.Errorf("%w: dictionary of %d values (limit %d)", ErrLimit, n, r.opts.maxPageValues)
 	}
-	data, err := r.decompress(&r.dictBuf, body, int(h.UncompressedPageSize))
+	if r.dictOwned {
+		// The last dictionary lives in what was dictBuf: take it back.
+		r.dictBuf, r.dict.Bytes, r.dictOwned = r.dict.Bytes[:0], nil, false
+	}
+	size := int(h.UncompressedPageSize)
+	compact := r.meta.Type == format.ByteArray && r.codec != codecfactory.Uncompressed && size >= compactThreshold
+	values := int64(size)
+	if compact {
+		values = 4 * int64(n+1) // offsets: the bytes stay where they are decompressed
+	}
+	if err := r.reserve(size, values); err != nil {
+		return err
+	}
+	data, err := r.decompress(&r.dictBuf, body, size)
 	if err != nil {
 		return err
 	}
 	r.dict.Reset(r.meta.Type, r.typeLength())
-	if err := decodePlain(&r.dict, data, n); err != nil {
+	if compact {
+		// A large dictionary: its values stay where they were
+		// decompressed, without their length prefixes, instead of being
+		// copied.
+		r.dict.Bytes, r.dict.Offsets, err = compactByteArrays(r.dictBuf[:0], data, n, r.dict.Offsets)
+		if err != nil {
+			return fmt.Errorf("dictionary page: %w", err)
+		}
+		r.dictBuf, r.dictOwned = nil, true
+	} else if err := decodePlain(&r.dict, data, n); err != nil {
 		return fmt.Errorf("dictionary page: %w", err)
 	}
 	r.hasDict = true
 	return nil
+}
+
+// valuesSize returns the bytes v's values take.
+func valuesSize(v *Values) int64 {
+	return int64(len(v.Booleans)) + 4*int64(len(v.Int32s)+len(v.Floats)+len(v.Offsets)) +
+		8*int64(len(v.Int64s)+len(v.Doubles)) + 12*int64(len(v.Int96s)) + int64(len(v.Bytes))
+}
+
+// elemSize returns the bytes one value of type t takes in a Values, not
+// counting the bytes of byte arrays.
+func elemSize(t format.Type, typeLength int) int64 {
+	switch t {
+	case format.Boolean:
+		return 1
+	case format.Int32, format.Float, format.ByteArray:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	case format.Int96:
+		return 12
+	case format.FixedLenByteArray:
+		return int64(max(typeLength, 0))
+	}
+	return 0
+}
+
+// valuesEstimate bounds the bytes the n values (and levels) of a data page
+// of size decompressed bytes in encoding enc take once decoded.
+func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned bool) int64 {
+	levels := int64(0)
+	if r.leaf.MaxRepetitionLevel > 0 {
+		levels += 2 * int64(n)
+	}
+	if r.leaf.MaxDefinitionLevel > 0 {
+		levels += 2 * int64(n)
+	}
+	e := elemSize(p.Values.Type, p.Values.TypeLength) * int64(n)
+	switch {
+	case owned:
+		return levels + 4*int64(n) // offsets; the bytes stay in the page buffer
+	case p.Values.Type == format.ByteArray && (enc == format.PlainDictionary || enc == format.RLEDictionary):
+		return levels + e // the looked-up bytes are checked in lookupLimit
+	case p.Values.Type == format.ByteArray:
+		return levels + e + int64(size)
+	}
+	return levels + e
+}
+
+// held returns the bytes the Reader holds between pages: its window, the
+// dictionary and the spare buffers it keeps.
+func (r *Reader) held() (window, dict int64) {
+	window = int64(cap(r.walker.Buffer()))
+	dict = valuesSize(&r.dict) + int64(cap(r.dictBuf))
+	return window, dict
+}
+
+// reserve checks, against MaxMemory, a page that decompresses to size
+// bytes into a buffer that does not have the room, and whose values take
+// about values bytes.
+func (r *Reader) reserve(size int, values int64) error {
+	limit := r.opts.maxMemory
+	if limit <= 0 {
+		return nil
+	}
+	window, dict := r.held()
+	page := int64(size)
+	if cap(r.buf) >= size {
+		page = int64(cap(r.buf))
+	} else {
+		page += int64(cap(r.buf)) // the old buffer until it is replaced
+	}
+	if need := window + dict + page + values; need > limit {
+		return fmt.Errorf("%w: the page needs about %d bytes (compressed page %d, dictionary %d, decompressed page %d, values and levels %d), the reader's limit (MaxMemory) is %d",
+			ErrLimit, need, window, dict, page, values, limit)
+	}
+	return nil
+}
+
+// lookupLimit checks, against MaxMemory, the byte array values the
+// dictionary indices idx look up.
+func (r *Reader) lookupLimit(idx []uint32) error {
+	limit := r.opts.maxMemory
+	if limit <= 0 || r.dict.Type != format.ByteArray {
+		return nil
+	}
+	n := uint32(r.dict.Len())
+	total := int64(0)
+	for _, x := range idx {
+		if x < n {
+			total += int64(r.dict.Offsets[x+1] - r.dict.Offsets[x])
+		}
+	}
+	window, dict := r.held()
+	page := int64(cap(r.buf))
+	values := total + 4*int64(len(idx)+1)
+	if need := window + dict + page + values; need > limit {
+		return fmt.Errorf("%w: the page's dictionary lookups need about %d bytes (compressed page %d, dictionary %d, decompressed page %d, values %d), the reader's limit (MaxMemory) is %d",
+			ErrLimit, need, window, dict, page, values, limit)
+	}
+	return nil
+}
+
+// compactThreshold is the decompressed size from which PLAIN BYTE_ARRAY
+// dictionaries and pages are compacted in their decompressed buffer instead
+// of copied: the copy would double the memory of large pages, while small
+// ones decode faster with the copying decoder.
+var compactThreshold = 1 << 20
+
+// compactByteArrays rewrites the first n PLAIN BYTE_ARRAY values of src
+// as flat bytes at the start of dst, which shares src's memory and starts at
+// or before src, and returns them with their offsets (appended to offs[:0]).
+// Moving each value left over its length prefix never overwrites bytes not
+// yet read.
+func compactByteArrays(dst, src []byte, n int, offs []int32) ([]byte, []int32, error) {
+	end, err := byteArrayEnd(src, n)
+	if err != nil {
+		return nil, offs, err
+	}
+	src = src[:end]
+	dst = dst[:cap(dst)]
+	offs = append(offs[:0], 0)
+	w := 0
+	for pos := 0; pos < len(src); {
+		l := int(uint32(src[pos]) | uint32(src[pos+1])<<8 | uint32(src[pos+2])<<16 | uint32(src[pos+3])<<24)
+		pos += 4
+		w += copy(dst[w:], src[pos:pos+l])
+		pos += l
+		offs = append(offs, int32(w))
+	}
+	return dst[:w], offs, nil
+}
+
+// ownsValues reports whether a data page in encoding enc, of size
+// decompressed bytes, is decompressed into the page's own Bytes and
+// compacted there (see compactThreshold).
+func (r *Reader) ownsValues(p *Page, enc format.Encoding, size int) bool {
+	return p.Values.Type == format.ByteArray && enc == format.Plain && r.codec != codecfactory.Uncompressed &&
+		size >= compactThreshold
 }
 
 func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) error {
@@ -218,7 +395,15 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if err != nil {
 		return err
 	}
-	data, err := r.decompress(&r.buf, body, int(h.UncompressedPageSize))
+	size := int(h.UncompressedPageSize)
+	target, owned := &r.buf, r.ownsValues(p, dh.Encoding, size)
+	if owned {
+		target = &p.Values.Bytes
+	}
+	if err := r.reserve(size, r.valuesEstimate(p, dh.Encoding, size, n, owned)); err != nil {
+		return err
+	}
+	data, err := r.decompress(target, body, size)
 	if err != nil {
 		return err
 	}
@@ -239,7 +424,21 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 		return err
 	}
 	r.valuesSum += int64(n)
+	if owned {
+		return r.compactValues(p, data, nonNull)
+	}
 	return r.decodeValues(p, dh.Encoding, data, nonNull)
+}
+
+// compactValues makes p's values the nonNull PLAIN BYTE_ARRAY values of
+// data, which was decompressed into p.Values.Bytes, compacted in place.
+func (r *Reader) compactValues(p *Page, data []byte, nonNull int) error {
+	var err error
+	p.Values.Bytes, p.Values.Offsets, err = compactByteArrays(p.Values.Bytes[:0], data, nonNull, p.Values.Offsets)
+	if err != nil {
+		p.Values.Bytes, p.Values.Offsets = p.Values.Bytes[:0], p.Values.Offsets[:0]
+	}
+	return err
 }
 
 // checkRecordStart rejects a column chunk whose first repetition level is
@@ -289,6 +488,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	}
 	section := body[repLen+defLen:]
 	var data []byte
+	owned := false
 	switch {
 	case !dh.IsCompressed:
 		// An uncompressed values section is read as it is: the value
@@ -301,11 +501,21 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	case len(section) == 0 && valuesSize == 0:
 		data = section // an empty page
 	default:
-		if data, err = r.decompress(&r.buf, section, valuesSize); err != nil {
+		target := &r.buf
+		if owned = r.ownsValues(p, dh.Encoding, valuesSize); owned {
+			target = &p.Values.Bytes
+		}
+		if err := r.reserve(valuesSize, r.valuesEstimate(p, dh.Encoding, valuesSize, n, owned)); err != nil {
+			return err
+		}
+		if data, err = r.decompress(target, section, valuesSize); err != nil {
 			return err
 		}
 	}
 	r.valuesSum += int64(n)
+	if owned {
+		return r.compactValues(p, data, nonNull)
+	}
 	return r.decodeValues(p, dh.Encoding, data, nonNull)
 }
 
@@ -405,7 +615,13 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		if err != nil {
 			return err
 		}
+		if r.opts.keepDictionary {
+			return r.keepIndices(p, stream, width, n)
+		}
 		if r.scratch, err = rle.Decode(r.scratch[:0], stream, width, n); err != nil {
+			return err
+		}
+		if err := r.lookupLimit(r.scratch); err != nil {
 			return err
 		}
 		return v.appendFrom(&r.dict, r.scratch)

@@ -211,11 +211,18 @@ func growLen[T any](s []T, n int) []T {
 }
 
 // growCap makes room for n more elements in s without changing its length.
+// Large slices get 1/16 of headroom, so that the next page of about the
+// same size (a data page holds its levels before its values) decompresses
+// into them instead of into a second buffer as large.
 func growCap[T any](s []T, n int) []T {
 	if cap(s)-len(s) >= n {
 		return s
 	}
-	grown := make([]T, len(s), len(s)+max(n, len(s)))
+	c := len(s) + max(n, len(s))
+	if c >= compactThreshold {
+		c += c / 16
+	}
+	grown := make([]T, len(s), c)
 	copy(grown, s)
 	return grown
 }

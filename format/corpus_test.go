@@ -204,7 +204,7 @@ func TestCorpusData(t *testing.T) {
 // checked against bad_data/README.md's description of the defect.
 var badDataStage = map[string]string{
 	"ARROW-GH-41317.parquet":              "rowgroup", // footer corrupted: a path_in_schema no longer matches the schema
-	"ARROW-GH-41321.parquet":              "",         // fewer decoded levels than num_values
+	"ARROW-GH-41321.parquet":              "walk",     // a data page header with a negative num_values
 	"ARROW-GH-43605.parquet":              "",         // RLE dictionary indices with bit width 0
 	"ARROW-GH-45185.parquet":              "",         // repetition levels start with 1
 	"ARROW-GH-47662.parquet":              "",         // nulls in a required column

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/thrift"
 )
 
 // ErrCorrupt is wrapped by every error for malformed metadata: thrift
 // encoding errors, missing required fields, sizes out of bounds.
-var ErrCorrupt = errors.New("format: corrupt metadata")
+var ErrCorrupt = errs.Corrupt("format: corrupt metadata")
 
 // maxPrealloc caps how many list elements are allocated before they are
 // decoded; longer lists grow by append, so memory follows the valid input.
@@ -438,6 +439,13 @@ func (d *decoder) pageHeader(h *PageHeader) error {
 		return pageHeaderFields.missing(seen)
 	case h.CompressedPageSize < 0 || h.UncompressedPageSize < 0:
 		return errors.New("PageHeader: negative page size")
+	case h.HasDataPageHeader && h.DataPageHeader.NumValues < 0,
+		h.HasDictionaryPageHeader && h.DictionaryPageHeader.NumValues < 0:
+		return errors.New("PageHeader: negative num_values")
+	case h.HasDataPageHeaderV2 && (h.DataPageHeaderV2.NumValues < 0 || h.DataPageHeaderV2.NumNulls < 0 ||
+		h.DataPageHeaderV2.NumRows < 0 || h.DataPageHeaderV2.DefinitionLevelsByteLength < 0 ||
+		h.DataPageHeaderV2.RepetitionLevelsByteLength < 0):
+		return errors.New("PageHeader: negative count or level length in data_page_header_v2")
 	case h.Type == DataPage && !h.HasDataPageHeader:
 		return missing("PageHeader", "data_page_header for DATA_PAGE")
 	case h.Type == DataPageV2 && !h.HasDataPageHeaderV2:
@@ -454,7 +462,8 @@ func (d *decoder) pageHeader(h *PageHeader) error {
 // h is overwritten; only the page-type member reported by the Has flags is
 // meaningful. Statistics binary values in h alias b, so b must outlive their
 // use. DecodePageHeader does not allocate on success. Unknown fields are
-// skipped; a missing required field, a negative page size or a DATA_PAGE,
+// skipped; a missing required field, a negative page size, value, null or
+// row count or level length, or a DATA_PAGE,
 // DATA_PAGE_V2 or DICTIONARY_PAGE header without its member is an error
 // wrapping [ErrCorrupt]. It is safe for concurrent use with distinct h.
 func DecodePageHeader(b []byte, h *PageHeader) (n int, err error) {

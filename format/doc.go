@@ -21,5 +21,6 @@
 // [DecodePageHeader] does not allocate; [DecodeFileMetaData] copies what it
 // keeps. [ReadFooter] reads a file's footer, [NewSchema] builds the schema
 // tree with the levels of each leaf, and [FileMetaData.ColumnChunkRange],
-// [ReadColumnChunk] and [PageWalker] walk a column chunk's pages.
+// [ReadColumnChunk] and [PageWalker] walk a column chunk's pages;
+// [ReadColumnIndex] and [ReadOffsetIndex] read its page index.
 package format

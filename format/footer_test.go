@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"encoding/binary"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,13 +110,29 @@ func TestPageWalker(t *testing.T) {
 		chunk = AppendPageHeader(chunk, &hs[i])
 		chunk = append(chunk, bytes.Repeat([]byte{byte(i)}, i*3)...)
 	}
-	walk := func(b []byte, rng ChunkRange) (types []PageType, err error) {
-		w := NewPageWalker(b, rng)
+	walkWith := func(w *PageWalker) (types []PageType, err error) {
 		for w.Next() {
 			types = append(types, w.Header().Type)
 			assert.Equal(t, bytes.Repeat([]byte{byte(len(types) - 1)}, len(types)*3-3), w.Body())
 		}
 		return types, w.Err()
+	}
+	walk := func(b []byte, rng ChunkRange) (types []PageType, err error) {
+		types, err = walkWith(NewPageWalker(b, rng))
+		if len(b) >= int(rng.Length+rng.Slack) {
+			// The streaming walk over the same bytes (at file offset
+			// rng.Start) agrees.
+			file := append(make([]byte, rng.Start), b...)
+			var sw PageWalker
+			sw.ResetReaderAt(bytes.NewReader(file), rng, nil)
+			stypes, serr := walkWith(&sw)
+			assert.Equal(t, types, stypes)
+			assert.Equal(t, err == nil, serr == nil, "%v / %v", err, serr)
+			if err != nil {
+				assert.ErrorIs(t, serr, ErrCorrupt)
+			}
+		}
+		return types, err
 	}
 	all := []PageType{DataPage, DataPageV2, DataPageV2, DictionaryPage, IndexPage}
 	types, err := walk(chunk, ChunkRange{Start: 1000, Length: int64(len(chunk))})
@@ -150,4 +167,50 @@ func TestPageWalker(t *testing.T) {
 		for w.Next() {
 		}
 	}))
+}
+
+// TestPageWalkerStreamLarge checks the streaming walk on pages larger than
+// its read-ahead: headers whose statistics exceed it, bodies of several
+// windows, and small pages between them, against the in-memory walk; and
+// that its window is never larger than the largest page so far (or the
+// read-ahead).
+func TestPageWalkerStreamLarge(t *testing.T) {
+	var chunk []byte
+	sizes := []int{10, 300 << 10, 5, 1 << 20, 64<<10 - 30, 0, 70 << 10}
+	for i, size := range sizes {
+		h := PageHeader{Type: DataPage, UncompressedPageSize: int32(size), CompressedPageSize: int32(size),
+			HasDataPageHeader: true, DataPageHeader: DataPageHeader{NumValues: 1, Encoding: Plain}}
+		if i%2 == 1 {
+			h.DataPageHeader.HasStatistics = true
+			h.DataPageHeader.Statistics.MaxValue = bytes.Repeat([]byte{byte(i)}, 100<<10*i)
+		}
+		chunk = AppendPageHeader(chunk, &h)
+		chunk = append(chunk, bytes.Repeat([]byte{byte(i + 1)}, size)...)
+	}
+	rng := ChunkRange{Start: 4, Length: int64(len(chunk))}
+	file := append([]byte("PAR1"), chunk...)
+	mem := NewPageWalker(chunk, rng)
+	var sw PageWalker
+	sw.ResetReaderAt(bytes.NewReader(file), rng, nil)
+	i, largest := 0, 0
+	for mem.Next() {
+		require.True(t, sw.Next(), "page %d: %v", i, sw.Err())
+		require.Equal(t, mem.Offset(), sw.Offset())
+		require.Equal(t, mem.HeaderSize(), sw.HeaderSize())
+		require.Equal(t, mem.Header().DataPageHeader.Statistics.MaxValue, sw.Header().DataPageHeader.Statistics.MaxValue)
+		require.Equal(t, mem.Body(), sw.Body(), "page %d", i)
+		largest = max(largest, sw.HeaderSize()+len(sw.Body()))
+		require.LessOrEqual(t, cap(sw.Buffer()), max(largest, streamReadAhead), "page %d", i)
+		i++
+	}
+	require.NoError(t, mem.Err())
+	require.False(t, sw.Next())
+	require.NoError(t, sw.Err())
+	require.Equal(t, len(sizes), i)
+
+	// A chunk cut short of its declared range is a read error, not a panic.
+	sw.ResetReaderAt(bytes.NewReader(file[:len(file)/2]), rng, nil)
+	for sw.Next() {
+	}
+	require.ErrorIs(t, sw.Err(), io.ErrUnexpectedEOF)
 }

@@ -1,9 +1,13 @@
 package format
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
+
+	"github.com/pqcodec/pqcodec/internal/thrift"
 )
 
 // ChunkRange is the file range to read for a column chunk: Length bytes
@@ -139,6 +143,12 @@ func ReadColumnChunk(dst []byte, r io.ReaderAt, rng ChunkRange) ([]byte, error) 
 // wrapping [ErrCorrupt]. Walking does not allocate. A PageWalker is not safe
 // for concurrent use.
 type PageWalker struct {
+	// In streaming mode (ResetReaderAt), chunk is a window of the chunk's
+	// bytes starting at chunk offset winAt, read from src on demand; avail
+	// is how many bytes of the chunk src may be read for.
+	src    io.ReaderAt
+	winAt  int
+	avail  int
 	chunk  []byte
 	end    int   // declared length: the walk stops at a page boundary at or past it
 	want   int64 // values after which the walk stops, if positive
@@ -171,6 +181,113 @@ func (w *PageWalker) Reset(chunk []byte, rng ChunkRange) {
 	*w = PageWalker{chunk: chunk, end: end, base: rng.Start, want: rng.NumValues}
 }
 
+// Stream buffer sizes of a PageWalker reading from an io.ReaderAt.
+const (
+	// streamReadAhead is the least a refill reads, so that small pages
+	// cost one read per several pages.
+	streamReadAhead = 64 << 10
+	// maxStreamHeader bounds the window a page header may need (headers
+	// carry statistics, so they may be large, but not larger than this).
+	maxStreamHeader = 64 << 20
+)
+
+// ResetReaderAt makes w walk the column chunk rng of r, as [ReadColumnChunk]
+// and [PageWalker.Reset] would, but without reading the chunk into memory:
+// each page's header and body are read on demand into a window buffer that
+// holds one page (its header and compressed body, at least 64 KiB) and is
+// reused from page to page. buf, which may be nil, is the window's initial
+// storage; [PageWalker.Buffer] returns it for reuse by a later walk. Header
+// and Body alias the window and are valid until the next call to Next.
+// Read errors end the walk with an error wrapping the reader's.
+func (w *PageWalker) ResetReaderAt(r io.ReaderAt, rng ChunkRange, buf []byte) {
+	*w = PageWalker{src: r, chunk: buf[:0], base: rng.Start, want: rng.NumValues}
+	n := rng.Length + rng.Slack
+	if rng.Start < 0 || rng.Length < 0 || rng.Slack < 0 || n < 0 || n > math.MaxInt-maxStreamHeader {
+		w.err = fmt.Errorf("%w: invalid column chunk range %+v", ErrCorrupt, rng)
+		return
+	}
+	w.avail, w.end = int(n), int(rng.Length)
+}
+
+// Buffer returns the storage of the window of a streaming walk (see
+// [PageWalker.ResetReaderAt]), or of the chunk given to Reset.
+func (w *PageWalker) Buffer() []byte { return w.chunk[:0] }
+
+// fill makes the window hold the chunk's bytes [from, to), to <= w.avail,
+// reading at least streamReadAhead bytes when it reads. It reports whether
+// the window moved (invalidating what aliased it).
+func (w *PageWalker) fill(from, to int) (bool, error) {
+	if from >= w.winAt && to <= w.winAt+len(w.chunk) {
+		return false, nil
+	}
+	end := min(w.avail, max(to, from+streamReadAhead))
+	n := end - from
+	if cap(w.chunk) < n {
+		w.chunk = make([]byte, n)
+	}
+	w.chunk, w.winAt = w.chunk[:n], from
+	if err := readAt(w.src, w.chunk, w.base+int64(from)); err != nil {
+		w.chunk = w.chunk[:0]
+		return true, fmt.Errorf("format: reading column chunk at %d: %w", w.base+int64(from), err)
+	}
+	return true, nil
+}
+
+// nextStream is Next for a streaming walk, from w.cur.
+func (w *PageWalker) nextStream() bool {
+	var n int
+	for want := streamReadAhead; ; want *= 2 {
+		if _, err := w.fill(w.cur, min(w.avail, w.cur+want)); err != nil {
+			w.err = err
+			return false
+		}
+		var err error
+		n, err = DecodePageHeader(w.chunk[w.cur-w.winAt:], &w.header)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, thrift.ErrTruncated) || w.winAt+len(w.chunk) >= w.avail || want >= maxStreamHeader {
+			w.err = fmt.Errorf("page header at offset %d: %w", w.base+int64(w.cur), err)
+			return false
+		}
+	}
+	bodyStart := w.cur + n
+	size := int(w.header.CompressedPageSize) // non-negative: checked by DecodePageHeader
+	if size > w.avail-bodyStart {
+		w.err = fmt.Errorf("%w: page at offset %d: body of %d bytes overruns the column chunk by %d bytes",
+			ErrCorrupt, w.base+int64(w.cur), size, bodyStart+size-w.avail)
+		return false
+	}
+	moved, err := w.fill(w.cur, bodyStart+size)
+	if err != nil {
+		w.err = err
+		return false
+	}
+	if moved {
+		// The header's statistics aliased the old window: decode it again.
+		if _, err := DecodePageHeader(w.chunk[w.cur-w.winAt:], &w.header); err != nil {
+			w.err = fmt.Errorf("page header at offset %d: %w", w.base+int64(w.cur), err)
+			return false
+		}
+	}
+	w.count()
+	w.hlen = n
+	b := bodyStart - w.winAt
+	w.body = w.chunk[b : b+size : b+size]
+	w.next = bodyStart + size
+	return true
+}
+
+// count adds the current data page's values to the walk's total.
+func (w *PageWalker) count() {
+	switch w.header.Type {
+	case DataPage:
+		w.values += int64(w.header.DataPageHeader.NumValues)
+	case DataPageV2:
+		w.values += int64(w.header.DataPageHeaderV2.NumValues)
+	}
+}
+
 // Next advances to the next page and reports whether there is one. It
 // returns false at the end of the chunk or on error; see [PageWalker.Err].
 func (w *PageWalker) Next() bool {
@@ -178,6 +295,9 @@ func (w *PageWalker) Next() bool {
 		return false
 	}
 	w.cur = w.next
+	if w.src != nil {
+		return w.nextStream()
+	}
 	n, err := DecodePageHeader(w.chunk[w.cur:], &w.header)
 	if err != nil {
 		w.err = fmt.Errorf("page header at offset %d: %w", w.base+int64(w.cur), err)
@@ -190,12 +310,7 @@ func (w *PageWalker) Next() bool {
 			ErrCorrupt, w.base+int64(w.cur), size, bodyStart+size-len(w.chunk))
 		return false
 	}
-	switch w.header.Type {
-	case DataPage:
-		w.values += int64(w.header.DataPageHeader.NumValues)
-	case DataPageV2:
-		w.values += int64(w.header.DataPageHeaderV2.NumValues)
-	}
+	w.count()
 	w.hlen = n
 	w.body = w.chunk[bodyStart : bodyStart+size : bodyStart+size]
 	w.next = bodyStart + size

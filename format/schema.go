@@ -180,10 +180,16 @@ func (s *Schema) CheckRowGroup(rg *RowGroup) error {
 		return fmt.Errorf("%w: row group has %d column chunks for %d leaf columns",
 			ErrCorrupt, len(rg.Columns), len(s.leaves))
 	}
+	if rg.NumRows < 0 {
+		return fmt.Errorf("%w: row group of %d rows", ErrCorrupt, rg.NumRows)
+	}
 	for i := range rg.Columns {
 		m := rg.Columns[i].MetaData
 		if m == nil {
 			continue
+		}
+		if m.NumValues < 0 {
+			return fmt.Errorf("%w: column chunk %d (%v) of %d values", ErrCorrupt, i, m.PathInSchema, m.NumValues)
 		}
 		leaf := s.leaves[i]
 		if !leaf.HasPath(m.PathInSchema) {

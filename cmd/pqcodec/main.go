@@ -1,7 +1,8 @@
 // Command pqcodec shows what pqcodec does: with no arguments it runs a
 // self-contained tour of every encoding and codec on generated columns; on
 // a Parquet file it describes its layout (inspect), prints its rows as JSON
-// Lines (cat) or measures how fast it decompresses and decodes (bench).
+// Lines (cat), measures how fast it decompresses and decodes (bench), or
+// recompresses it with another codec without decoding values (rewrite).
 //
 // Usage:
 //
@@ -9,6 +10,7 @@
 //	pqcodec inspect FILE [--json]
 //	pqcodec cat FILE [--columns a,b] [--limit N]
 //	pqcodec bench FILE [--count N]
+//	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]
 //
 // Exit status is 0 on success, 1 when a file cannot be read (with one line
 // on stderr: "pqcodec: FILE: column C, row group R, page P: cause") and 2
@@ -51,6 +53,7 @@ var commands = []command{
 	{"inspect", "FILE [--json]", "show the schema, row groups, and per column chunk its codec, encodings, pages and sizes", setupInspect},
 	{"cat", "FILE [--columns a,b] [--limit N]", "print the rows as JSON Lines, one object per row", setupCat},
 	{"bench", "FILE [--count N]", "measure decompression and decoding speed per column", setupBench},
+	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
 }
 
 // usageError is a command line mistake: exit status 2.
@@ -67,11 +70,15 @@ type fileError struct {
 }
 
 func (e *fileError) Error() string {
+	hint := ""
+	if errors.Is(e.err, column.ErrLimit) {
+		hint = " (raise --max-memory, or 0 for no bound)"
+	}
 	if pe, ok := e.err.(*column.PageError); ok && pe.Page < 0 {
 		// An error about a whole column chunk, before any page.
-		return fmt.Sprintf("%s: column %s, row group %d: %v", e.file, pe.Column, pe.RowGroup, pe.Err)
+		return fmt.Sprintf("%s: column %s, row group %d: %v%s", e.file, pe.Column, pe.RowGroup, pe.Err, hint)
 	}
-	return e.file + ": " + e.err.Error()
+	return e.file + ": " + e.err.Error() + hint
 }
 func (e *fileError) Unwrap() error { return e.err }
 
@@ -220,10 +227,30 @@ values, resolve dictionaries) is timed separately, and decode is the
 difference. Speeds are in MB/s of uncompressed page bytes and in millions of
 values (levels included) per second. Progress goes to stderr when the run
 takes more than a second and stderr is a terminal.`,
+	"rewrite": `rewrite decompresses every page with the codec it was written with and
+compresses it with the target codec, without decoding values; schema,
+statistics, encodings, key-value metadata, page indexes and bloom filters are
+kept, offsets and sizes updated (see package recompress). Pages are
+recompressed by --workers goroutines and written in order: the output does
+not depend on the number of workers.
+
+The output is written to a temporary file beside OUT, synced, checked with
+--verify (every page of the output must decompress to the bytes of the input
+page), and renamed over OUT only then; on any error or interruption OUT is
+left as it was and the temporary file removed. OUT may not be IN.
+
+When IN is a directory, every .parquet file under it is rewritten to the same
+relative path under OUT, --jobs files at a time within --memory. Outputs that
+are already complete (target codec, same row groups, and verified when
+--verify is on) are skipped, so an interrupted run can be started again.
+Failures are listed at the end and make the exit status 1.
+
+A summary line per file gives the bytes in and out, their ratio, the pages
+and MB/s of input.`,
 }
 
 // openFile opens the Parquet file at path. The caller closes fh.
-func openFile(path string) (f *column.File, fh *os.File, size int64, err error) {
+func openFile(path string, opts ...column.Option) (f *column.File, fh *os.File, size int64, err error) {
 	if fh, err = os.Open(path); err != nil {
 		return nil, nil, 0, err
 	}
@@ -233,7 +260,7 @@ func openFile(path string) (f *column.File, fh *os.File, size int64, err error) 
 	}
 	if err == nil {
 		size = st.Size()
-		f, err = column.Open(fh, size)
+		f, err = column.Open(fh, size, opts...)
 	}
 	if err != nil {
 		fh.Close()

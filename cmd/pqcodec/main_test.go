@@ -350,3 +350,28 @@ func TestZeroRowGroups(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestMaxMemory checks that cat and bench stop with one line and exit
+// status 1 when a file needs more than --max-memory, read it under a
+// sufficient bound, and reject a malformed size as a usage error.
+func TestMaxMemory(t *testing.T) {
+	path := testcorpus.Data(t, "alltypes_tiny_pages.parquet")
+	for _, cmd := range []string{"cat", "bench"} {
+		_, errOut, status := runCmd(cmd, path, "--max-memory", "4KiB")
+		require.Equal(t, exitError, status, errOut)
+		assert.Regexp(t, `^pqcodec: .*alltypes_tiny_pages\.parquet: column \w+, row group 0, page \d+: column: limit exceeded: .* is 4096 \(raise --max-memory, or 0 for no bound\)\n$`, errOut)
+		_, errOut, status = runCmd(cmd, path, "--max-memory", "64MiB")
+		require.Equal(t, exitOK, status, errOut)
+		_, errOut, status = runCmd(cmd, path, "--max-memory", "lots")
+		require.Equal(t, exitUsage, status, errOut)
+	}
+	for in, want := range map[string]int64{"0": 0, "512": 512, "4KiB": 4096, "1.5GiB": 3 << 29, "2GB": 2e9, "3m": 3 << 20} {
+		got, err := parseBytes(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, in := range []string{"", "-1", "1XB", "GiB"} {
+		_, err := parseBytes(in)
+		assert.Error(t, err, in)
+	}
+}

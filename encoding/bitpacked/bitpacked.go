@@ -15,10 +15,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // ErrCorrupt is wrapped by every error returned for malformed input.
-var ErrCorrupt = errors.New("bitpacked: corrupt input")
+var ErrCorrupt = errs.Corrupt("bitpacked: corrupt input")
 
 // ErrInvalidArgument is wrapped by errors for arguments that no input could
 // make valid: a bit width above 32, a negative count, a value wider than the

@@ -20,12 +20,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
 	// ErrCorrupt is wrapped by errors reporting a page whose length is not
 	// a multiple of the value size.
-	ErrCorrupt = errors.New("bytestreamsplit: corrupt input")
+	ErrCorrupt = errs.Corrupt("bytestreamsplit: corrupt input")
 	// ErrInvalidArgument is wrapped by errors reporting a bad size argument
 	// or fixed-length input that is not a whole number of values.
 	ErrInvalidArgument = errors.New("bytestreamsplit: invalid argument")

@@ -27,12 +27,16 @@
 // buffer past what the page's declared value count and its length justify.
 package delta
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
+)
 
 var (
 	// ErrCorrupt is wrapped by every error reporting malformed or truncated
 	// input.
-	ErrCorrupt = errors.New("delta: corrupt input")
+	ErrCorrupt = errs.Corrupt("delta: corrupt input")
 	// ErrTooLarge is wrapped by errors reporting output whose total byte
 	// length would not fit the int32 offsets.
 	ErrTooLarge = errors.New("delta: output too large")

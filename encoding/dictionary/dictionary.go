@@ -20,11 +20,12 @@ import (
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // ErrCorrupt is wrapped by every error returned for malformed input,
 // including indices out of the dictionary.
-var ErrCorrupt = errors.New("dictionary: corrupt input")
+var ErrCorrupt = errs.Corrupt("dictionary: corrupt input")
 
 // ErrInvalidArgument is wrapped by errors for arguments no input could make
 // valid, such as a negative count.

@@ -22,11 +22,12 @@ import (
 	"math"
 	"slices"
 
+	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // ErrCorrupt is wrapped by every error returned for malformed input.
-var ErrCorrupt = errors.New("plain: corrupt input")
+var ErrCorrupt = errs.Corrupt("plain: corrupt input")
 
 // ErrInvalidArgument is wrapped by errors for arguments that no input could
 // make valid, such as a non-positive fixed length.

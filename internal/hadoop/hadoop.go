@@ -13,19 +13,20 @@ package hadoop
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
 	// ErrCorrupt reports framing that cannot be parsed: a truncated header,
 	// a piece length past the end of the input, or a piece whose block does
 	// not decode.
-	ErrCorrupt = errors.New("hadoop: corrupt framing")
+	ErrCorrupt = errs.Corrupt("hadoop: corrupt framing")
 	// ErrSizeMismatch reports framing whose chunk lengths do not add up to
 	// the expected size, or a piece producing more than its chunk declares.
-	ErrSizeMismatch = errors.New("hadoop: size mismatch")
+	ErrSizeMismatch = errs.Corrupt("hadoop: size mismatch")
 )
 
 // DefaultBufferSize is the buffer size of Hadoop's Lz4Codec and hadoop-lzo's

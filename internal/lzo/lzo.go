@@ -14,13 +14,15 @@ package lzo
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
 	// ErrCorrupt reports input that is not a valid LZO1X block: a truncated
 	// instruction, a back-reference before the start of the output, a
 	// missing end marker or bytes after it.
-	ErrCorrupt = errors.New("lzo: corrupt input")
+	ErrCorrupt = errs.Corrupt("lzo: corrupt input")
 	// ErrDstTooSmall reports a block that decodes to more bytes than the
 	// spare capacity of the destination.
 	ErrDstTooSmall = errors.New("lzo: destination too small")

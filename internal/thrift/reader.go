@@ -11,13 +11,14 @@ package thrift
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // ErrCorrupt is wrapped by every error the Reader returns for malformed input.
-var ErrCorrupt = errors.New("thrift: corrupt input")
+var ErrCorrupt = errs.Corrupt("thrift: corrupt input")
 
 // ErrTruncated is wrapped by errors for input that ends in the middle of a
 // value. It wraps [ErrCorrupt], so errors.Is(err, ErrCorrupt) holds for it too.

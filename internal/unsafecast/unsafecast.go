@@ -82,3 +82,15 @@ func PackBytesToBits(dst []byte, src []byte) {
 		dst[i/8] = v
 	}
 }
+
+// Overlap reports whether a and b (their lengths, not capacities) share a
+// byte of memory: a constant-time check that a destination does not alias
+// a source.
+func Overlap(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
+}

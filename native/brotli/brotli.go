@@ -17,6 +17,8 @@ package brotli
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
@@ -24,7 +26,7 @@ var (
 	// built without cgo.
 	ErrUnavailable = errors.New("brotli: libbrotli unavailable (built without cgo)")
 	// ErrCorrupt reports input that is not a complete, valid Brotli stream.
-	ErrCorrupt = errors.New("brotli: corrupt input")
+	ErrCorrupt = errs.Corrupt("brotli: corrupt input")
 	// ErrDstTooSmall reports that the decompressed content does not fit in
 	// dst's spare capacity.
 	ErrDstTooSmall = errors.New("brotli: destination too small")

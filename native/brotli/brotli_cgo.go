@@ -45,6 +45,32 @@ static pq_brotli_result pq_brotli_decompress(const uint8_t *in, size_t in_n,
 	BrotliDecoderDestroyInstance(s);
 	return r;
 }
+
+// pq_brotli_size decodes in[0:in_n] into scratch[0:scratch_n] over and
+// over, counting the output, and stops once more than limit bytes came out.
+static pq_brotli_result pq_brotli_size(const uint8_t *in, size_t in_n,
+		uint8_t *scratch, size_t scratch_n, size_t limit) {
+	pq_brotli_result r = {-1, 0, in_n, 0};
+	BrotliDecoderState *s = BrotliDecoderCreateInstance(NULL, NULL, NULL);
+	if (s == NULL) {
+		return r;
+	}
+	size_t avail_in = in_n;
+	const uint8_t *next_in = in;
+	for (;;) {
+		size_t avail_out = scratch_n;
+		uint8_t *next_out = scratch;
+		r.result = BrotliDecoderDecompressStream(s, &avail_in, &next_in, &avail_out, &next_out, NULL);
+		r.out += scratch_n - avail_out;
+		if (r.result != BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT || r.out > limit) {
+			break;
+		}
+	}
+	r.code = BrotliDecoderGetErrorCode(s);
+	r.in_left = avail_in;
+	BrotliDecoderDestroyInstance(s);
+	return r;
+}
 */
 import "C"
 
@@ -108,7 +134,8 @@ func (c *Compressor) Close() error {
 // Decompressor decodes Brotli streams. It holds no C memory between calls.
 // It is not safe for concurrent use.
 type Decompressor struct {
-	closed bool
+	closed  bool
+	scratch []byte // output discarded by DecodedSize
 }
 
 // NewDecompressor returns a Decompressor.
@@ -156,6 +183,40 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
 			ErrCorrupt, name, r.code, len(src)-int(r.in_left))
 	default:
 		return nil, fmt.Errorf("%w: BrotliDecoderCreateInstance failed", ErrInternal)
+	}
+}
+
+// DecodedSize returns the number of bytes src, one complete Brotli stream,
+// decodes to, decoding it into a scratch buffer of its own without keeping
+// the output, and stopping as soon as more than limit bytes came out (it
+// then returns a number above limit). A truncated or invalid stream, or
+// bytes after its end, returns an error wrapping [ErrCorrupt]. It lets a
+// caller allocate exactly what a stream of unknown expansion produces.
+func (d *Decompressor) DecodedSize(src []byte, limit int) (int, error) {
+	if d.closed {
+		return 0, ErrClosed
+	}
+	if len(src) == 0 {
+		return 0, fmt.Errorf("%w: empty input", ErrCorrupt)
+	}
+	if d.scratch == nil {
+		d.scratch = make([]byte, 64<<10)
+	}
+	r := C.pq_brotli_size((*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
+		(*C.uint8_t)(unsafe.Pointer(&d.scratch[0])), C.size_t(len(d.scratch)), C.size_t(max(limit, 0)))
+	switch {
+	case r.result == C.BROTLI_DECODER_RESULT_SUCCESS && r.in_left != 0:
+		return 0, fmt.Errorf("%w: %d bytes after the end of the stream", ErrCorrupt, r.in_left)
+	case r.result == C.BROTLI_DECODER_RESULT_SUCCESS, r.result == C.BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT:
+		return int(r.out), nil
+	case r.result == C.BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT:
+		return 0, fmt.Errorf("%w: truncated stream (%d bytes decoded)", ErrCorrupt, r.out)
+	case r.result == C.BROTLI_DECODER_RESULT_ERROR:
+		name := C.GoString(C.BrotliDecoderErrorString(C.BrotliDecoderErrorCode(r.code)))
+		return 0, fmt.Errorf("%w: BROTLI_DECODER%s (%d) after %d input bytes",
+			ErrCorrupt, name, r.code, len(src)-int(r.in_left))
+	default:
+		return 0, fmt.Errorf("%w: BrotliDecoderCreateInstance failed", ErrInternal)
 	}
 }
 

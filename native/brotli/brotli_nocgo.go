@@ -38,3 +38,6 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) { return nil,
 
 // Close does nothing.
 func (d *Decompressor) Close() error { return nil }
+
+// DecodedSize returns [ErrUnavailable].
+func (d *Decompressor) DecodedSize(src []byte, limit int) (int, error) { return 0, ErrUnavailable }

@@ -15,6 +15,8 @@ package deflate
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
@@ -22,7 +24,7 @@ var (
 	// built without cgo.
 	ErrUnavailable = errors.New("deflate: libdeflate unavailable (built without cgo)")
 	// ErrCorrupt reports input that is not a valid sequence of gzip members.
-	ErrCorrupt = errors.New("deflate: corrupt input")
+	ErrCorrupt = errs.Corrupt("deflate: corrupt input")
 	// ErrDstTooSmall reports that the decompressed content does not fit in
 	// dst's spare capacity.
 	ErrDstTooSmall = errors.New("deflate: destination too small")

@@ -20,6 +20,8 @@ package lzo
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
@@ -27,7 +29,7 @@ var (
 	// built without cgo or with the nolzo tag.
 	ErrUnavailable = errors.New("lzo: liblzo2 unavailable (built without cgo or with -tags nolzo)")
 	// ErrCorrupt reports input that is not a valid LZO1X stream.
-	ErrCorrupt = errors.New("lzo: corrupt input")
+	ErrCorrupt = errs.Corrupt("lzo: corrupt input")
 	// ErrDstTooSmall reports that the decompressed content does not fit in
 	// dst's spare capacity.
 	ErrDstTooSmall = errors.New("lzo: destination too small")

@@ -19,6 +19,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 var (
@@ -26,7 +28,7 @@ var (
 	// built without cgo.
 	ErrUnavailable = errors.New("zstd: native zstd unavailable (built without cgo)")
 	// ErrCorrupt reports input that is not a valid sequence of zstd frames.
-	ErrCorrupt = errors.New("zstd: corrupt input")
+	ErrCorrupt = errs.Corrupt("zstd: corrupt input")
 	// ErrDstTooSmall reports that the decompressed content does not fit in
 	// dst's spare capacity.
 	ErrDstTooSmall = errors.New("zstd: destination too small")

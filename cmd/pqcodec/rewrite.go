@@ -1,0 +1,405 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/recompress"
+)
+
+// rewriteFlags are the options of pqcodec rewrite.
+type rewriteFlags struct {
+	codec   string
+	columns string
+	workers int
+	jobs    int
+	memory  int64 // MiB
+	verify  bool
+	crc     string
+}
+
+func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
+	var f rewriteFlags
+	fs.StringVar(&f.codec, "codec", "zstd", "target `codec[:level]` of every column (uncompressed, snappy, gzip, lzo, brotli, lz4, zstd, lz4_raw, or keep)")
+	fs.StringVar(&f.columns, "columns", "", "per-column targets, `path=codec[:level],...` (dotted leaf paths; keep leaves a column as it is)")
+	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "`N` goroutines recompressing pages of a file")
+	fs.IntVar(&f.jobs, "jobs", 2, "directory mode: `N` files rewritten at the same time")
+	fs.Int64Var(&f.memory, "memory", recompress.DefaultMemoryBudget>>20, "memory budget for pages in flight, in `MiB` (shared by the files of a directory)")
+	fs.BoolVar(&f.verify, "verify", true, "re-read the output and check every page decompresses to the input page's bytes")
+	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
+	return func(positional []string, stdout, stderr io.Writer) error {
+		if len(positional) != 2 {
+			return usagef("IN and OUT expected, got %d arguments", len(positional))
+		}
+		opts, err := f.options()
+		if err != nil {
+			return err
+		}
+		in, out := positional[0], positional[1]
+		st, err := os.Stat(in)
+		if err != nil {
+			return &fileError{in, err}
+		}
+		cleanup := installCleanup()
+		defer cleanup.stop()
+		if st.IsDir() {
+			return rewriteDir(in, out, &f, opts, cleanup, stdout, stderr)
+		}
+		p := newProgress(stderr)
+		res, err := rewriteFile(in, out, &f, append(opts, progressOption(p, in)), cleanup)
+		p.done()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, summary(in, out, res, f.verify))
+		return nil
+	}
+}
+
+func (f *rewriteFlags) options() ([]recompress.Option, error) {
+	t, err := recompress.ParseTarget(f.codec)
+	if err != nil {
+		return nil, usagef("--codec %q: %v", f.codec, err)
+	}
+	if f.workers < 1 || f.jobs < 1 || f.memory < 1 {
+		return nil, usagef("--workers, --jobs and --memory must be positive")
+	}
+	opts := []recompress.Option{recompress.WithCodec(t), recompress.WithWorkers(f.workers)}
+	if f.columns != "" {
+		for _, kv := range strings.Split(f.columns, ",") {
+			path, target, ok := strings.Cut(strings.TrimSpace(kv), "=")
+			if !ok || path == "" {
+				return nil, usagef("--columns: %q is not path=codec[:level]", kv)
+			}
+			ct, err := recompress.ParseTarget(target)
+			if err != nil {
+				return nil, usagef("--columns %s: %v", path, err)
+			}
+			opts = append(opts, recompress.WithColumnCodec(path, ct))
+		}
+	}
+	switch f.crc {
+	case "keep":
+	case "add":
+		opts = append(opts, recompress.WithChecksums(recompress.CRCAdd))
+	case "drop":
+		opts = append(opts, recompress.WithChecksums(recompress.CRCDrop))
+	default:
+		return nil, usagef("--crc %q: want keep, add or drop", f.crc)
+	}
+	return opts, nil
+}
+
+// fileResult is the outcome of rewriting one file.
+type fileResult struct {
+	*recompress.Result
+	elapsed time.Duration
+	skipped bool
+}
+
+// rewriteFile rewrites in to out through a temporary file beside out,
+// synced and renamed over out only once complete (and verified). On any
+// error out is left as it was and the temporary file is removed.
+func rewriteFile(in, out string, f *rewriteFlags, opts []recompress.Option, cleanup *cleanup) (*fileResult, error) {
+	start := time.Now()
+	src, err := os.Open(in)
+	if err != nil {
+		return nil, &fileError{in, err}
+	}
+	defer src.Close()
+	sst, err := src.Stat()
+	if err != nil {
+		return nil, &fileError{in, err}
+	}
+	if ost, err := os.Stat(out); err == nil {
+		if os.SameFile(sst, ost) {
+			return nil, usagef("%s: refusing to overwrite the input", out)
+		}
+		if ost.IsDir() {
+			return nil, &fileError{out, errors.New("is a directory")}
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+	if err != nil {
+		return nil, &fileError{out, err}
+	}
+	cleanup.add(tmp.Name())
+	defer cleanup.remove(tmp.Name())
+	fail := func(err error) (*fileResult, error) {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
+	if err := tmp.Chmod(sst.Mode().Perm() | 0o200); err != nil {
+		return fail(&fileError{out, err})
+	}
+	res, err := recompress.Rewrite(destWriter{tmp}, src, sst.Size(), opts...)
+	if err != nil {
+		var w *writeError
+		if errors.As(err, &w) {
+			return fail(&fileError{out, err})
+		}
+		return fail(&fileError{in, err})
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(&fileError{out, err})
+	}
+	if f.verify {
+		if err := recompress.Verify(src, sst.Size(), tmp, res.BytesOut, nil); err != nil {
+			return fail(&fileError{out, fmt.Errorf("verification failed: %w", err)})
+		}
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return nil, &fileError{out, err}
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		os.Remove(tmp.Name())
+		return nil, &fileError{out, err}
+	}
+	syncDir(filepath.Dir(out))
+	return &fileResult{Result: res, elapsed: time.Since(start)}, nil
+}
+
+// writeError marks errors of the destination (see rewriteFile).
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+// destWriter marks the errors of writing the destination.
+type destWriter struct{ w io.Writer }
+
+func (d destWriter) Write(p []byte) (int, error) {
+	n, err := d.w.Write(p)
+	if err != nil {
+		err = &writeError{err}
+	}
+	return n, err
+}
+
+// syncDir makes a rename durable; errors are ignored (not every file system
+// can sync a directory).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+func progressOption(p *progress, name string) recompress.Option {
+	return recompress.WithProgress(func(done, total int64) {
+		p.update("rewrite %s: %.0f%%, %s of %s", filepath.Base(name), 100*float64(done)/float64(max(total, 1)),
+			mb(done), mb(total))
+	})
+}
+
+func mb(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+
+func summary(in, out string, r *fileResult, verified bool) string {
+	v := ""
+	if verified {
+		v = ", verified"
+	}
+	return fmt.Sprintf("%s -> %s: %s -> %s (ratio %.3f), %d pages, %.1f MB/s%s", in, out,
+		mb(r.BytesIn), mb(r.BytesOut), float64(r.BytesOut)/float64(max(r.BytesIn, 1)), r.Pages,
+		float64(r.BytesIn)/1e6/max(r.elapsed.Seconds(), 1e-9), v)
+}
+
+// rewriteDir rewrites every .parquet file under in to the same relative
+// path under out, f.jobs files at a time, skipping outputs that are
+// already complete. It prints one line per file and a list of failures.
+func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, cleanup *cleanup, stdout, stderr io.Writer) error {
+	absIn, err1 := filepath.Abs(in)
+	absOut, err2 := filepath.Abs(out)
+	if err1 != nil || err2 != nil {
+		return &fileError{in, errors.Join(err1, err2)}
+	}
+	if absIn == absOut || strings.HasPrefix(absOut, absIn+string(filepath.Separator)) {
+		return usagef("OUT %s must not be IN or inside it", out)
+	}
+	var files []string
+	err := filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".parquet") {
+			rel, err := filepath.Rel(in, p)
+			if err != nil {
+				return err
+			}
+			files = append(files, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return &fileError{in, err}
+	}
+	sort.Strings(files)
+	jobs := min(f.jobs, max(len(files), 1))
+	budget := max(f.memory<<20/int64(jobs), 1)
+	opts = append(opts, recompress.WithMemoryBudget(budget))
+	target, _ := recompress.ParseTarget(f.codec)
+	var (
+		mu       sync.Mutex
+		failed   []string
+		total    fileResult
+		done     int
+		skipped  int
+		next     = make(chan string)
+		wg       sync.WaitGroup
+		started  = time.Now()
+		progress = newProgress(stderr)
+	)
+	total.Result = new(recompress.Result)
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rel := range next {
+				src, dst := filepath.Join(in, rel), filepath.Join(out, rel)
+				var res *fileResult
+				err := os.MkdirAll(filepath.Dir(dst), 0o755)
+				if err == nil && complete(src, dst, target, f.verify) {
+					res = &fileResult{skipped: true}
+				} else if err == nil {
+					res, err = rewriteFile(src, dst, f, opts, cleanup)
+				}
+				mu.Lock()
+				done++
+				switch {
+				case err != nil:
+					failed = append(failed, oneLine(err.Error()))
+				case res.skipped:
+					skipped++
+				default:
+					total.BytesIn += res.BytesIn
+					total.BytesOut += res.BytesOut
+					total.Pages += res.Pages
+					fmt.Fprintln(stdout, summary(src, dst, res, f.verify))
+				}
+				progress.update("rewrite: %d/%d files, %d failed", done, len(files), len(failed))
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, rel := range files {
+		next <- rel
+	}
+	close(next)
+	wg.Wait()
+	progress.done()
+	total.elapsed = time.Since(started)
+	fmt.Fprintf(stdout, "%d files: %d rewritten, %d already done, %d failed; %s -> %s (ratio %.3f), %d pages, %.1f MB/s\n",
+		len(files), len(files)-skipped-len(failed), skipped, len(failed), mb(total.BytesIn), mb(total.BytesOut),
+		float64(total.BytesOut)/float64(max(total.BytesIn, 1)), total.Pages,
+		float64(total.BytesIn)/1e6/max(total.elapsed.Seconds(), 1e-9))
+	if len(failed) > 0 {
+		sort.Strings(failed)
+		for _, e := range failed {
+			fmt.Fprintf(stderr, "pqcodec: FAILED %s\n", e)
+		}
+		return &silentError{fmt.Errorf("%d of %d files failed", len(failed), len(files))}
+	}
+	return nil
+}
+
+// silentError is an exit-status-1 error whose details were already
+// printed.
+type silentError struct{ err error }
+
+func (e *silentError) Error() string { return e.err.Error() }
+
+// complete reports whether dst is already a finished rewrite of src: a
+// Parquet file whose column chunks all have the target codec, with the
+// same row groups as src, and, when verify is set, whose pages verify.
+// Outputs are renamed into place only once complete, so this holds unless
+// the file was changed since.
+func complete(src, dst string, target recompress.Target, verify bool) bool {
+	o, err := os.Open(dst)
+	if err != nil {
+		return false
+	}
+	defer o.Close()
+	s, err := os.Open(src)
+	if err != nil {
+		return false
+	}
+	defer s.Close()
+	ost, err1 := o.Stat()
+	sst, err2 := s.Stat()
+	if err1 != nil || err2 != nil || ost.ModTime().Before(sst.ModTime()) {
+		return false
+	}
+	om, err1 := format.ReadFooter(o, ost.Size())
+	sm, err2 := format.ReadFooter(s, sst.Size())
+	if err1 != nil || err2 != nil || len(om.RowGroups) != len(sm.RowGroups) || om.NumRows != sm.NumRows {
+		return false
+	}
+	if target.Codec != recompress.Keep {
+		for _, rg := range om.RowGroups {
+			for _, cc := range rg.Columns {
+				if cc.MetaData == nil || codecfactory.Codec(cc.MetaData.Codec) != target.Codec {
+					return false
+				}
+			}
+		}
+	}
+	return !verify || recompress.Verify(s, sst.Size(), o, ost.Size(), nil) == nil
+}
+
+// cleanup removes the temporary files in progress when the process is
+// interrupted.
+type cleanup struct {
+	mu    sync.Mutex
+	files map[string]bool
+	sig   chan os.Signal
+}
+
+func installCleanup() *cleanup {
+	c := &cleanup{files: make(map[string]bool), sig: make(chan os.Signal, 1)}
+	signal.Notify(c.sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s, ok := <-c.sig
+		if !ok {
+			return
+		}
+		c.mu.Lock()
+		for f := range c.files {
+			os.Remove(f)
+		}
+		os.Exit(128 + int(s.(syscall.Signal)))
+	}()
+	return c
+}
+
+func (c *cleanup) add(f string) {
+	c.mu.Lock()
+	c.files[f] = true
+	c.mu.Unlock()
+}
+
+func (c *cleanup) remove(f string) {
+	c.mu.Lock()
+	delete(c.files, f)
+	c.mu.Unlock()
+}
+
+func (c *cleanup) stop() {
+	signal.Stop(c.sig)
+	close(c.sig)
+}

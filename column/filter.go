@@ -1,0 +1,59 @@
+package column
+
+import (
+	"github.com/pqcodec/pqcodec/stats"
+)
+
+// Stats returns the typed statistics of the chunk of leaf column column in
+// row group rowGroup, from its column metadata (see package stats for
+// which fields are trusted).
+func (f *File) Stats(rowGroup, column int) (stats.Stats, error) {
+	if err := f.checkChunk(rowGroup, column); err != nil {
+		return stats.Stats{}, err
+	}
+	c := stats.NewColumn(f.meta, f.schema.Leaves()[column])
+	s, err := c.Chunk(f.meta.RowGroups[rowGroup].Columns[column].MetaData.Statistics)
+	if err != nil {
+		return stats.Stats{}, &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
+	}
+	return s, nil
+}
+
+// MatchingRows returns the ranges of rows of row group rowGroup whose pages
+// of leaf column column may hold a value for which keep is true, judging
+// each data page by the typed statistics of the chunk's column index:
+// keep must return true whenever the page may match (for a range,
+// [stats.Column.MayContain]). Adjacent ranges are merged. A chunk without
+// a column index and an offset index gives the whole row group. The
+// ranges can then be read from every column with [Reader.SeekRow].
+func (f *File) MatchingRows(rowGroup, column int, keep func(stats.Stats) bool) ([]RowRange, error) {
+	ci, oi, err := f.PageIndex(rowGroup, column)
+	if err != nil {
+		return nil, err
+	}
+	numRows := f.meta.RowGroups[rowGroup].NumRows
+	if ci == nil || oi == nil {
+		return []RowRange{{0, numRows}}, nil
+	}
+	c := stats.NewColumn(f.meta, f.schema.Leaves()[column])
+	pages, err := c.Pages(nil, ci)
+	if err != nil {
+		return nil, &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
+	}
+	var out []RowRange
+	for i, s := range pages {
+		if !keep(s) {
+			continue
+		}
+		first, end := oi.PageLocations[i].FirstRowIndex, numRows
+		if i+1 < len(pages) {
+			end = oi.PageLocations[i+1].FirstRowIndex
+		}
+		if n := len(out); n > 0 && out[n-1].End == first {
+			out[n-1].End = end
+		} else {
+			out = append(out, RowRange{first, end})
+		}
+	}
+	return out, nil
+}

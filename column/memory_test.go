@@ -1,0 +1,229 @@
+package column
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/testcorpus"
+)
+
+// digestByteArrays reads every page of every BYTE_ARRAY chunk of f (the
+// only ones compaction applies to) and returns a digest of their levels,
+// bytes and offsets, page by page; ok is false when f has a chunk this
+// package cannot read.
+func digestByteArrays(f *File) (d []byte, ok bool) {
+	h := sha256.New()
+	var p Page
+	var r Reader
+	for rg := range f.NumRowGroups() {
+		for col, leaf := range f.Schema().Leaves() {
+			if t := leaf.Element.Type; t == nil || *t != format.ByteArray {
+				continue
+			}
+			if err := f.ResetReader(&r, rg, col); err != nil {
+				return nil, false
+			}
+			for {
+				err := r.ReadPage(&p)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					return nil, false
+				}
+				fmt.Fprint(h, p.NumLevels, p.DefLevels, p.RepLevels, p.Values.Offsets)
+				h.Write(p.Values.Bytes)
+			}
+		}
+	}
+	return h.Sum(nil), true
+}
+
+// TestCompactedValues checks that compacting PLAIN BYTE_ARRAY dictionaries
+// and pages in their decompressed buffer (used for pages of 1 MiB and more)
+// gives the values the copying decoder gives, on every corpus file with
+// byte array columns.
+func TestCompactedValues(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testcorpus.Dir(t), "data", "*.parquet"))
+	require.NoError(t, err)
+	defer func(old int) { compactThreshold = old }(compactThreshold)
+	compared := 0
+	for _, path := range files {
+		if strings.Contains(path, "large_string_map") {
+			continue // 2 GiB of values: TestLargeStringMap
+		}
+		f, err := openFile(t, path)
+		if err != nil {
+			continue
+		}
+		compactThreshold = 1 << 20
+		want, ok := digestByteArrays(f)
+		if !ok {
+			continue
+		}
+		compactThreshold = 0
+		got, _ := digestByteArrays(f)
+		require.Equal(t, want, got, filepath.Base(path))
+		compared++
+	}
+	require.Greater(t, compared, 50)
+}
+
+// TestMaxMemory checks that a Reader bounded by MaxMemory fails with
+// ErrLimit, giving the numbers, when a file needs more, and reads it when
+// the bound allows.
+func TestMaxMemory(t *testing.T) {
+	path := testcorpus.Data(t, "alltypes_tiny_pages.parquet")
+	f, err := openFile(t, path, WithMaxMemory(4<<10))
+	require.NoError(t, err)
+	var p Page
+	r, err := f.Column(0, 9) // string_col, dictionary-encoded
+	require.NoError(t, err)
+	for err == nil {
+		err = r.ReadPage(&p)
+	}
+	require.ErrorIs(t, err, ErrLimit)
+	require.Contains(t, err.Error(), "limit (MaxMemory) is 4096")
+	f, err = openFile(t, path, WithMaxMemory(16<<20))
+	require.NoError(t, err)
+	require.NoError(t, readAll(f))
+	_, err = openFile(t, path, WithMaxMemory(-1))
+	require.Error(t, err)
+}
+
+// largeEnv enables TestLargeStringMap, which decodes 2 GiB of values.
+const largeEnv = "PQCODEC_LARGE"
+
+// TestLargeStringMap reads large_string_map.brotli.parquet (pages of 1
+// GiB) in a child process limited to 4 GiB of address space (ulimit -v):
+// it must decode, or fail with an error, never with Go's fatal out of
+// memory. Set PQCODEC_LARGE=1 to run it (about a minute).
+func TestLargeStringMap(t *testing.T) {
+	path := filepath.Join(testcorpus.Dir(t), "data", "large_string_map.brotli.parquet")
+	if os.Getenv(largeEnv+"_CHILD") != "" {
+		f, err := openFile(t, path)
+		require.NoError(t, err)
+		err = readAll(f)
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		t.Logf("read: %v; %d MiB allocated in total, %d MiB from the OS", err, ms.TotalAlloc>>20, ms.Sys>>20)
+		require.True(t, err == nil || errors.Is(err, ErrLimit), "%v", err)
+		fmt.Println("LARGE_OK")
+		return
+	}
+	if os.Getenv(largeEnv) == "" {
+		t.Skip("set " + largeEnv + "=1 to read the 1 GiB pages of large_string_map.brotli.parquet")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("needs ulimit -v")
+	}
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command("bash", "-c", `ulimit -v 4194304 && exec "$0" -test.run='^TestLargeStringMap$' -test.v`, exe)
+	cmd.Env = append(os.Environ(), largeEnv+"_CHILD=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	t.Logf("%s", out.String())
+	require.NoError(t, err)
+	require.NotContains(t, out.String(), "fatal error")
+	require.Contains(t, out.String(), "LARGE_OK")
+}
+
+// expandingFile returns a small valid Parquet file (a few hundred bytes)
+// whose one BYTE_ARRAY column has a dictionary of one value of valueLen
+// bytes, referenced by refs rows: reading it needs refs*valueLen bytes.
+func expandingFile(t *testing.T, valueLen, refs int) []byte {
+	t.Helper()
+	f, err := codecfactory.New()
+	require.NoError(t, err)
+	dict := binary.LittleEndian.AppendUint32(nil, uint32(valueLen))
+	dict = append(dict, bytes.Repeat([]byte{'x'}, valueLen)...)
+	cdict, err := f.Compress(codecfactory.Zstd, nil, dict)
+	require.NoError(t, err)
+	data := binary.AppendUvarint([]byte{0}, uint64(refs)<<1) // bit width 0, one RLE run of index 0
+	cdata, err := f.Compress(codecfactory.Zstd, nil, data)
+	require.NoError(t, err)
+
+	file := []byte("PAR1")
+	dictAt := int64(len(file))
+	file = format.AppendPageHeader(file, &format.PageHeader{
+		Type: format.DictionaryPage, UncompressedPageSize: int32(len(dict)), CompressedPageSize: int32(len(cdict)),
+		HasDictionaryPageHeader: true, DictionaryPageHeader: format.DictionaryPageHeader{NumValues: 1, Encoding: format.Plain},
+	})
+	file = append(file, cdict...)
+	dataAt := int64(len(file))
+	file = format.AppendPageHeader(file, &format.PageHeader{
+		Type: format.DataPage, UncompressedPageSize: int32(len(data)), CompressedPageSize: int32(len(cdata)),
+		HasDataPageHeader: true, DataPageHeader: format.DataPageHeader{
+			NumValues: int32(refs), Encoding: format.RLEDictionary,
+			DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE,
+		},
+	})
+	file = append(file, cdata...)
+	byteArray, required, one := format.ByteArray, format.Required, int32(1)
+	meta := format.FileMetaData{
+		Version: 1,
+		Schema: []format.SchemaElement{
+			{Name: "schema", NumChildren: &one},
+			{Name: "s", Type: &byteArray, RepetitionType: &required},
+		},
+		NumRows: int64(refs),
+		RowGroups: []format.RowGroup{{
+			NumRows: int64(refs), TotalByteSize: int64(len(file)),
+			Columns: []format.ColumnChunk{{FileOffset: dictAt, MetaData: &format.ColumnMetaData{
+				Type: format.ByteArray, Encodings: []format.Encoding{format.Plain, format.RLEDictionary},
+				PathInSchema: []string{"s"}, Codec: format.Zstd, NumValues: int64(refs),
+				TotalUncompressedSize: int64(len(dict) + len(data)), TotalCompressedSize: int64(len(file)) - dictAt,
+				DataPageOffset: dataAt, DictionaryPageOffset: &dictAt,
+			}}},
+		}},
+	}
+	footer := format.AppendFileMetaData(nil, &meta)
+	file = append(file, footer...)
+	file = binary.LittleEndian.AppendUint32(file, uint32(len(footer)))
+	return append(file, "PAR1"...)
+}
+
+// TestMaxMemoryExpandingFile reads a file of a few hundred bytes whose one
+// 1 MiB dictionary value is referenced 2,047 times (2 GiB of values): with
+// MaxMemory it fails with ErrLimit having allocated a few MiB, and a
+// smaller version of it reads whole.
+func TestMaxMemoryExpandingFile(t *testing.T) {
+	b := expandingFile(t, 1<<20, 2047)
+	t.Logf("%d bytes", len(b))
+	f, err := Open(bytes.NewReader(b), int64(len(b)), WithMaxMemory(64<<20))
+	require.NoError(t, err)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err = readAll(f)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrLimit)
+	require.Contains(t, err.Error(), "dictionary lookups need about")
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8<<20), "allocated before failing")
+	t.Logf("%v; %d bytes allocated", err, after.TotalAlloc-before.TotalAlloc)
+
+	small := expandingFile(t, 1<<10, 100)
+	f, err = Open(bytes.NewReader(small), int64(len(small)), WithMaxMemory(1<<20))
+	require.NoError(t, err)
+	r, err := f.Column(0, 0)
+	require.NoError(t, err)
+	var p Page
+	require.NoError(t, r.ReadPage(&p))
+	require.Equal(t, 100, p.Values.Len())
+	require.Equal(t, bytes.Repeat([]byte{'x'}, 1<<10), p.Values.ByteArray(99))
+}

@@ -1,0 +1,262 @@
+package column
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// ErrRange is wrapped by errors for a row outside the row group.
+var ErrRange = errors.New("column: row out of range")
+
+// seekState tracks row positions in a chunk, for [Reader.SeekRow].
+type seekState struct {
+	pending   bool  // the walker's current page is the next ReadPage reads
+	trim      int   // rows to drop from the start of the next data page
+	next      int64 // row index of the first row starting after the pages read or skipped
+	first     int64 // row index of the first row of the page last returned
+	dataPages int   // data pages read or skipped in the chunk
+	oi        *format.OffsetIndex
+	oiRead    bool
+	scratch   Page // for counting the rows of a page by its levels
+}
+
+// afterDataPage updates the row positions after ReadPage returned data page
+// p, and trims p when SeekRow asked to.
+func (r *Reader) afterDataPage(p *Page) {
+	s := &r.seek
+	rows := p.NumRows()
+	s.first = s.next
+	s.next += int64(rows)
+	s.dataPages++
+	if s.trim > 0 {
+		r.SliceRows(p, s.trim, rows)
+		s.first += int64(s.trim)
+		s.trim = 0
+	}
+}
+
+// RowIndex returns the index, within the row group, of the first row that
+// starts in the page the last ReadPage returned (after the trimming of
+// [Reader.SeekRow]). Levels before it, if any, continue the row before.
+func (r *Reader) RowIndex() int64 { return r.seek.first }
+
+// offsetIndex returns the chunk's offset index, read once; nil when it has
+// none.
+func (r *Reader) offsetIndex() (*format.OffsetIndex, error) {
+	if !r.seek.oiRead {
+		_, oi, err := r.file.PageIndex(r.rowGroup, r.column)
+		if err != nil {
+			return nil, err
+		}
+		r.seek.oi, r.seek.oiRead = oi, true
+	}
+	return r.seek.oi, nil
+}
+
+// SeekRow positions r so that the next ReadPage returns the data page that
+// holds row (0-based within the row group), its levels and values trimmed
+// to start at that row; the pages after it follow as usual. Pages before
+// it are skipped by their headers, without being decompressed or decoded,
+// except the dictionary page, which is read, and, for a repeated column
+// whose chunk has no offset index, v1 data pages, whose rows can only be
+// counted from their repetition levels. A row behind the current position
+// restarts the chunk. A row at or past the row group's num_rows returns an
+// error wrapping [ErrRange].
+//
+// The offset index, when the chunk has one, gives the rows of each page
+// and is checked against the pages walked: a page at another offset
+// returns an error wrapping [ErrCorrupt].
+func (r *Reader) SeekRow(row int64) error {
+	numRows := r.file.meta.RowGroups[r.rowGroup].NumRows
+	if row < 0 || numRows > 0 && row >= numRows {
+		return r.errorf(-1, "%w: row %d of a row group of %d rows", ErrRange, row, numRows)
+	}
+	oi, err := r.offsetIndex()
+	if err != nil {
+		return err
+	}
+	if row < r.seek.next || r.seek.pending || r.seek.trim > 0 {
+		// Behind, or a seek not yet read: restart the chunk, keeping
+		// the buffers and the offset index.
+		if err := r.file.ResetReader(r, r.rowGroup, r.column); err != nil {
+			return err
+		}
+		r.seek.oi, r.seek.oiRead = oi, true
+	}
+	for r.walker.Next() {
+		h, body := r.walker.Header(), r.walker.Body()
+		page := r.page
+		switch h.Type {
+		case format.DictionaryPage:
+			r.page++
+			if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
+				return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
+			}
+			if err := r.readDictionary(h, body); err != nil {
+				return r.errorf(page, "%w", err)
+			}
+			continue
+		case format.DataPage, format.DataPageV2:
+		default:
+			r.page++
+			continue
+		}
+		n, rows, err := r.pageRows(h, body, oi, numRows)
+		if err != nil {
+			return r.errorf(page, "%w", err)
+		}
+		if row < r.seek.next+int64(rows) {
+			r.seek.pending = true
+			r.seek.trim = int(row - r.seek.next)
+			return nil
+		}
+		r.page++
+		r.valuesSum += int64(n)
+		r.seek.next += int64(rows)
+		r.seek.dataPages++
+	}
+	if err := r.walker.Err(); err != nil {
+		return r.errorf(r.page, "%w", err)
+	}
+	return r.errorf(r.page, "%w: row %d past the %d rows of the column chunk", ErrRange, row, r.seek.next)
+}
+
+// pageRows returns the value count and the number of rows starting in the
+// data page the walker is on, from the offset index, the header, or, for
+// v1 pages of a repeated column without an offset index, its levels.
+func (r *Reader) pageRows(h *format.PageHeader, body []byte, oi *format.OffsetIndex, numRows int64) (n, rows int, err error) {
+	nv := h.DataPageHeader.NumValues
+	if h.Type == format.DataPageV2 {
+		nv = h.DataPageHeaderV2.NumValues
+	}
+	if n, err = r.pageValueCount(nv); err != nil {
+		return 0, 0, err
+	}
+	k := r.seek.dataPages
+	switch {
+	case oi != nil:
+		if k >= oi.NumPages() || oi.PageLocations[k].Offset != r.walker.Offset() {
+			return 0, 0, fmt.Errorf("%w: data page %d at offset %d is not where the offset index puts it", ErrCorrupt, k, r.walker.Offset())
+		}
+		end := numRows
+		if k+1 < oi.NumPages() {
+			end = oi.PageLocations[k+1].FirstRowIndex
+		}
+		if first := oi.PageLocations[k].FirstRowIndex; first != r.seek.next || end < first {
+			return 0, 0, fmt.Errorf("%w: offset index says data page %d holds rows [%d, %d), the pages before end at row %d", ErrCorrupt, k, first, end, r.seek.next)
+		}
+		return n, int(end - oi.PageLocations[k].FirstRowIndex), nil
+	case r.leaf.MaxRepetitionLevel == 0:
+		return n, n, nil
+	case h.Type == format.DataPageV2:
+		if h.DataPageHeaderV2.NumRows < 0 || int(h.DataPageHeaderV2.NumRows) > n {
+			return 0, 0, fmt.Errorf("%w: v2 page of %d values declares %d rows", ErrCorrupt, n, h.DataPageHeaderV2.NumRows)
+		}
+		return n, int(h.DataPageHeaderV2.NumRows), nil
+	}
+	// A v1 page of a repeated column: decode it to count its rows, then
+	// undo what decoding counted, since it is read again or skipped.
+	sum := r.valuesSum
+	p := &r.seek.scratch
+	p.reset(r.meta.Type, r.typeLength())
+	err = r.readDataPageV1(h, body, p)
+	r.valuesSum = sum
+	if err != nil {
+		return 0, 0, err
+	}
+	return n, p.NumRows(), nil
+}
+
+// SliceRows keeps rows [from, to) of p, a page r returned, in place: the
+// levels from the from-th row start (or from the first level when from is
+// 0, keeping a continuation of the row before) to the to-th, and the values
+// they hold. from and to are clamped to [0, p.NumRows()].
+func (r *Reader) SliceRows(p *Page, from, to int) {
+	rows := p.NumRows()
+	from, to = max(0, min(from, rows)), max(0, min(to, rows))
+	if to < from {
+		to = from
+	}
+	start, end := rowStart(p, from), rowStart(p, to)
+	if to == rows {
+		end = p.NumLevels
+	}
+	if start == 0 && end == p.NumLevels {
+		return
+	}
+	vstart, vend := start, end
+	if m := r.leaf.MaxDefinitionLevel; m > 0 {
+		vstart = countEqual(p.DefLevels[:start], int16(m))
+		vend = vstart + countEqual(p.DefLevels[start:end], int16(m))
+	}
+	if len(p.DefLevels) > 0 {
+		p.DefLevels = p.DefLevels[:copy(p.DefLevels, p.DefLevels[start:end])]
+	}
+	if len(p.RepLevels) > 0 {
+		p.RepLevels = p.RepLevels[:copy(p.RepLevels, p.RepLevels[start:end])]
+	}
+	p.NumLevels = end - start
+	if p.Dictionary != nil {
+		p.Indices = p.Indices[:copy(p.Indices, p.Indices[vstart:vend])]
+	} else {
+		p.Values.slice(vstart, vend)
+	}
+}
+
+// rowStart returns the index of the level that starts the i-th row of p
+// (i = 0 is the first level).
+func rowStart(p *Page, i int) int {
+	if len(p.RepLevels) == 0 || i == 0 {
+		return i
+	}
+	n := 0
+	for j, l := range p.RepLevels {
+		if l == 0 {
+			if n == i {
+				return j
+			}
+			n++
+		}
+	}
+	return p.NumLevels
+}
+
+// slice keeps values [from, to) of v in place.
+func (v *Values) slice(from, to int) {
+	switch v.Type {
+	case format.Boolean:
+		v.Booleans = v.Booleans[:copy(v.Booleans, v.Booleans[from:to])]
+	case format.Int32:
+		v.Int32s = v.Int32s[:copy(v.Int32s, v.Int32s[from:to])]
+	case format.Int64:
+		v.Int64s = v.Int64s[:copy(v.Int64s, v.Int64s[from:to])]
+	case format.Int96:
+		v.Int96s = v.Int96s[:copy(v.Int96s, v.Int96s[from:to])]
+	case format.Float:
+		v.Floats = v.Floats[:copy(v.Floats, v.Floats[from:to])]
+	case format.Double:
+		v.Doubles = v.Doubles[:copy(v.Doubles, v.Doubles[from:to])]
+	case format.FixedLenByteArray:
+		w := v.TypeLength
+		v.Bytes = v.Bytes[:copy(v.Bytes, v.Bytes[from*w:to*w])]
+	case format.ByteArray:
+		if len(v.Offsets) == 0 {
+			return
+		}
+		base, end := v.Offsets[from], v.Offsets[to]
+		v.Bytes = v.Bytes[:copy(v.Bytes, v.Bytes[base:end])]
+		n := copy(v.Offsets, v.Offsets[from:to+1])
+		v.Offsets = v.Offsets[:n]
+		for i := range v.Offsets {
+			v.Offsets[i] -= base
+		}
+	}
+}
+
+// RowRange is a range [First, End) of rows of a row group.
+type RowRange struct {
+	First, End int64
+}

@@ -1,0 +1,310 @@
+package format
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/pqcodec/pqcodec/internal/thrift"
+)
+
+// ColumnIndex is the page index of one column chunk: per data page, whether
+// it holds only nulls and its min and max values (encoded as in
+// [Statistics], in the column's sort order), and optionally its null count
+// and level histograms. Its lists have one entry per data page, in page
+// order; [DecodeColumnIndex] checks that they agree.
+type ColumnIndex struct {
+	NullPages     []bool
+	MinValues     [][]byte // empty (not meaningful) for null pages
+	MaxValues     [][]byte
+	BoundaryOrder BoundaryOrder
+	NullCounts    []int64 // nil when absent
+
+	// RepetitionLevelHistograms and DefinitionLevelHistograms hold, per
+	// page, max_level+1 counts, concatenated; nil when absent.
+	RepetitionLevelHistograms []int64
+	DefinitionLevelHistograms []int64
+}
+
+// NumPages returns the number of data pages c describes.
+func (c *ColumnIndex) NumPages() int { return len(c.NullPages) }
+
+// PageLocation locates one data page of a column chunk.
+type PageLocation struct {
+	// Offset is the file offset of the page header.
+	Offset int64
+	// CompressedPageSize is the size of the page, header included.
+	CompressedPageSize int32
+	// FirstRowIndex is the index, within the row group, of the first row
+	// of the page.
+	FirstRowIndex int64
+}
+
+// OffsetIndex locates the data pages of a column chunk (dictionary and index
+// pages are not listed).
+type OffsetIndex struct {
+	PageLocations []PageLocation
+	// UnencodedByteArrayDataBytes is, per page, the size of its BYTE_ARRAY
+	// values without length prefixes; nil when absent.
+	UnencodedByteArrayDataBytes []int64
+}
+
+// NumPages returns the number of data pages o locates.
+func (o *OffsetIndex) NumPages() int { return len(o.PageLocations) }
+
+func (d *decoder) boolList() ([]bool, error) {
+	return list(d, thrift.Bool, func(v *bool) (err error) { *v, err = d.r.ReadBool(); return })
+}
+
+func (d *decoder) binaryList() ([][]byte, error) {
+	return list(d, thrift.Binary, func(v *[]byte) (err error) { *v, err = d.binary(); return })
+}
+
+func (d *decoder) columnIndex(c *ColumnIndex) error {
+	var seen uint32
+	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
+		var err error
+		switch {
+		case id == 1 && t == thrift.List:
+			c.NullPages, err = d.boolList()
+		case id == 2 && t == thrift.List:
+			c.MinValues, err = d.binaryList()
+		case id == 3 && t == thrift.List:
+			c.MaxValues, err = d.binaryList()
+		case id == 4 && t == thrift.I32:
+			var v int32
+			v, err = d.r.ReadI32()
+			c.BoundaryOrder = BoundaryOrder(v)
+		case id == 5 && t == thrift.List:
+			c.NullCounts, err = d.i64List()
+		case id == 6 && t == thrift.List:
+			c.RepetitionLevelHistograms, err = d.i64List()
+		case id == 7 && t == thrift.List:
+			c.DefinitionLevelHistograms, err = d.i64List()
+		default:
+			return false, nil
+		}
+		seen |= 1 << id
+		return true, err
+	})
+	if err != nil {
+		return err
+	}
+	if err := columnIndexFields.check(seen); err != nil {
+		return err
+	}
+	n := len(c.NullPages)
+	if len(c.MinValues) != n || len(c.MaxValues) != n || c.NullCounts != nil && len(c.NullCounts) != n {
+		return fmt.Errorf("ColumnIndex: %d null_pages, %d min_values, %d max_values, %d null_counts",
+			n, len(c.MinValues), len(c.MaxValues), len(c.NullCounts))
+	}
+	for _, h := range [][]int64{c.RepetitionLevelHistograms, c.DefinitionLevelHistograms} {
+		if n > 0 && len(h)%n != 0 {
+			return fmt.Errorf("ColumnIndex: level histogram of %d counts for %d pages", len(h), n)
+		}
+	}
+	return nil
+}
+
+func (d *decoder) pageLocation(p *PageLocation) error {
+	var seen uint32
+	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
+		var err error
+		switch {
+		case id == 1 && t == thrift.I64:
+			p.Offset, err = d.r.ReadI64()
+		case id == 2 && t == thrift.I32:
+			p.CompressedPageSize, err = d.r.ReadI32()
+		case id == 3 && t == thrift.I64:
+			p.FirstRowIndex, err = d.r.ReadI64()
+		default:
+			return false, nil
+		}
+		seen |= 1 << id
+		return true, err
+	})
+	if err == nil {
+		err = pageLocationFields.check(seen)
+	}
+	return err
+}
+
+var (
+	columnIndexFields = required("ColumnIndex", []string{1: "null_pages", 2: "min_values", 3: "max_values",
+		4: "boundary_order"})
+	pageLocationFields = required("PageLocation", []string{1: "offset", 2: "compressed_page_size",
+		3: "first_row_index"})
+	offsetIndexFields = required("OffsetIndex", []string{1: "page_locations"})
+)
+
+func (d *decoder) offsetIndex(o *OffsetIndex) error {
+	var seen uint32
+	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
+		var err error
+		switch {
+		case id == 1 && t == thrift.List:
+			o.PageLocations, err = list(d, thrift.Struct, d.pageLocation)
+		case id == 2 && t == thrift.List:
+			o.UnencodedByteArrayDataBytes, err = d.i64List()
+		default:
+			return false, nil
+		}
+		seen |= 1 << id
+		return true, err
+	})
+	if err != nil {
+		return err
+	}
+	if err := offsetIndexFields.check(seen); err != nil {
+		return err
+	}
+	if o.UnencodedByteArrayDataBytes != nil && len(o.UnencodedByteArrayDataBytes) != len(o.PageLocations) {
+		return fmt.Errorf("OffsetIndex: %d unencoded_byte_array_data_bytes for %d pages",
+			len(o.UnencodedByteArrayDataBytes), len(o.PageLocations))
+	}
+	for i, p := range o.PageLocations {
+		if p.Offset < 0 || p.CompressedPageSize <= 0 || p.FirstRowIndex < 0 {
+			return fmt.Errorf("OffsetIndex: page %d at offset %d of %d bytes, first row %d", i, p.Offset, p.CompressedPageSize, p.FirstRowIndex)
+		}
+		if i > 0 && p.FirstRowIndex < o.PageLocations[i-1].FirstRowIndex {
+			return fmt.Errorf("OffsetIndex: page %d starts at row %d, before page %d (row %d)", i, p.FirstRowIndex, i-1, o.PageLocations[i-1].FirstRowIndex)
+		}
+	}
+	return nil
+}
+
+// DecodeColumnIndex decodes a thrift ColumnIndex. The result does not alias
+// b. Its lists must have one entry per page (null_counts when present, level
+// histograms a multiple of it); errors wrap [ErrCorrupt]. It is safe for
+// concurrent use.
+func DecodeColumnIndex(b []byte) (*ColumnIndex, error) {
+	d := decoder{copyBytes: true}
+	d.r.Reset(b)
+	c := new(ColumnIndex)
+	if err := d.columnIndex(c); err != nil {
+		return nil, fmt.Errorf("%w: column index: %w", ErrCorrupt, err)
+	}
+	return c, nil
+}
+
+// DecodeOffsetIndex decodes a thrift OffsetIndex. Page locations must have
+// non-negative offsets and first rows, positive sizes and first rows in
+// non-decreasing order; errors wrap [ErrCorrupt]. It is safe for concurrent
+// use.
+func DecodeOffsetIndex(b []byte) (*OffsetIndex, error) {
+	d := decoder{copyBytes: true}
+	d.r.Reset(b)
+	o := new(OffsetIndex)
+	if err := d.offsetIndex(o); err != nil {
+		return nil, fmt.Errorf("%w: offset index: %w", ErrCorrupt, err)
+	}
+	return o, nil
+}
+
+// MaxPageIndexSize bounds the size of a column or offset index that
+// [ReadColumnIndex] and [ReadOffsetIndex] read: 64 MiB.
+const MaxPageIndexSize = 64 << 20
+
+// readIndex reads length bytes at offset, checking them against the file.
+func readIndex(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what string) ([]byte, error) {
+	if offset == nil || length == nil {
+		return nil, nil
+	}
+	off, n := *offset, int64(*length)
+	if off < 0 || n <= 0 || n > MaxPageIndexSize || off > fileSize || n > fileSize-off {
+		return nil, fmt.Errorf("%w: %s of %d bytes at offset %d in a file of %d bytes", ErrCorrupt, what, n, off, fileSize)
+	}
+	b := make([]byte, n)
+	if err := readAt(r, b, off); err != nil {
+		return nil, fmt.Errorf("format: reading %s: %w", what, err)
+	}
+	return b, nil
+}
+
+// ReadColumnIndex reads and decodes the column index of chunk c from the
+// fileSize-byte file r. It returns nil, nil when the chunk has none
+// (column_index_offset or column_index_length unset). The index's offset and
+// length are checked against fileSize and [MaxPageIndexSize] before reading.
+func ReadColumnIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*ColumnIndex, error) {
+	if c.Encrypted() {
+		return nil, fmt.Errorf("%w: column index of an encrypted column chunk", ErrEncrypted)
+	}
+	b, err := readIndex(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index")
+	if b == nil || err != nil {
+		return nil, err
+	}
+	return DecodeColumnIndex(b)
+}
+
+// ReadOffsetIndex reads and decodes the offset index of chunk c from the
+// fileSize-byte file r, like [ReadColumnIndex]. It returns nil, nil when the
+// chunk has none.
+func ReadOffsetIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*OffsetIndex, error) {
+	if c.Encrypted() {
+		return nil, fmt.Errorf("%w: offset index of an encrypted column chunk", ErrEncrypted)
+	}
+	b, err := readIndex(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index")
+	if b == nil || err != nil {
+		return nil, err
+	}
+	return DecodeOffsetIndex(b)
+}
+
+// AppendOffsetIndex appends the thrift encoding of o to dst and returns the
+// extended slice; dst may be nil. UnencodedByteArrayDataBytes is written
+// when non-nil.
+func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
+	var e encoder
+	e.w.Reset(dst)
+	e.w.StructBegin()
+	e.w.WriteFieldHeader(thrift.List, 1)
+	e.w.WriteListHeader(thrift.Struct, len(o.PageLocations))
+	for _, p := range o.PageLocations {
+		e.w.StructBegin()
+		e.w.WriteI64Field(1, p.Offset)
+		e.w.WriteI32Field(2, p.CompressedPageSize)
+		e.w.WriteI64Field(3, p.FirstRowIndex)
+		e.w.StructEnd()
+	}
+	if o.UnencodedByteArrayDataBytes != nil {
+		e.i64List(2, o.UnencodedByteArrayDataBytes)
+	}
+	e.w.StructEnd()
+	return e.w.Buf
+}
+
+// DecodeBloomFilterHeaderSize decodes the thrift BloomFilterHeader at the
+// start of b and returns its encoded length and its numBytes field, the size
+// of the bitset that follows it. The algorithm, hash and compression members
+// are not interpreted. Malformed input or a negative numBytes returns an
+// error wrapping [ErrCorrupt].
+func DecodeBloomFilterHeaderSize(b []byte) (headerLen int, numBytes int32, err error) {
+	var d decoder
+	d.r.Reset(b)
+	seen := false
+	// The field loop of fields, written out: the errors wrap ErrCorrupt here
+	// and the header has one field of interest.
+	saved := d.r.StructBegin()
+	for {
+		t, id, err := d.r.ReadFieldHeader()
+		if err != nil {
+			return 0, 0, fmt.Errorf("%w: bloom filter header: %w", ErrCorrupt, err)
+		}
+		if t == thrift.Stop {
+			break
+		}
+		if id == 1 && isVarint(t) {
+			numBytes, err = d.r.ReadI32()
+			seen = true
+		} else {
+			err = d.r.Skip(t)
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("%w: bloom filter header: %w", ErrCorrupt, err)
+		}
+	}
+	d.r.StructEnd(saved)
+	if !seen || numBytes < 0 {
+		return 0, 0, fmt.Errorf("%w: bloom filter header: numBytes missing or negative", ErrCorrupt)
+	}
+	return d.r.Offset(), numBytes, nil
+}

@@ -1,0 +1,25 @@
+// Package errs holds the error taxonomy shared by every pqcodec package:
+// the root sentinel [ErrCorrupt], exported by the module's root package as
+// pqcodec.ErrCorrupt, and [Corrupt], which makes a package's own sentinel
+// for damaged input match it under errors.Is.
+package errs
+
+import "errors"
+
+// ErrCorrupt is matched by every error caused by damaged or inconsistent
+// input bytes, from every layer.
+var ErrCorrupt = errors.New("pqcodec: corrupt data")
+
+// Corrupt returns a new sentinel error with text msg that errors.Is matches
+// both to itself and to [ErrCorrupt]. Packages use it for their own
+// ErrCorrupt (and other damaged-input sentinels), so their messages stay
+// theirs, without the root sentinel's text repeated.
+func Corrupt(msg string) error { return &sentinel{msg} }
+
+type sentinel struct{ msg string }
+
+func (e *sentinel) Error() string { return e.msg }
+
+// Is reports whether target is the root sentinel; errors.Is compares the
+// sentinel itself by identity before calling Is.
+func (e *sentinel) Is(target error) bool { return target == ErrCorrupt }

@@ -1,0 +1,155 @@
+package recompress_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/recompress"
+)
+
+// allCodecs are the codecs this build can write.
+func allCodecs(t testing.TB) []codecfactory.Codec {
+	f, err := codecfactory.New()
+	require.NoError(t, err)
+	var cs []codecfactory.Codec
+	for c := codecfactory.Uncompressed; c <= codecfactory.Lz4Raw; c++ {
+		if lib, _ := f.Implementation(c); lib != "unavailable" {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+func corpusFiles(t *testing.T) []string {
+	var files []string
+	root := filepath.Join(testcorpus.Dir(t), "data")
+	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".parquet") {
+			files = append(files, p)
+		}
+		return err
+	}))
+	require.NotEmpty(t, files)
+	return files
+}
+
+// digest reads every column chunk of the file in b with the column reader
+// and returns a hash of its levels and values per chunk, or the first error.
+func digest(b []byte) ([][]byte, error) {
+	f, err := column.Open(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, err
+	}
+	var out [][]byte
+	var p column.Page
+	for rg := range f.NumRowGroups() {
+		for col := range f.NumColumns() {
+			r, err := f.Column(rg, col)
+			if err != nil {
+				return nil, err
+			}
+			h := sha256.New()
+			for {
+				err := r.ReadPage(&p)
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					return nil, err
+				}
+				hashPage(h, &p)
+			}
+			out = append(out, h.Sum(nil))
+		}
+	}
+	return out, nil
+}
+
+func hashPage(h hash.Hash, p *column.Page) {
+	w := func(v any) { _ = binary.Write(h, binary.LittleEndian, v) }
+	v := &p.Values
+	w(int64(p.NumLevels))
+	w(int64(p.Encoding))
+	w(int64(len(p.DefLevels)))
+	w(p.DefLevels)
+	w(int64(len(p.RepLevels)))
+	w(p.RepLevels)
+	w(int64(v.Len()))
+	w(v.Booleans)
+	w(v.Int32s)
+	w(v.Int64s)
+	w(v.Int96s)
+	w(v.Floats)
+	w(v.Doubles)
+	w(v.Bytes)
+	w(v.Offsets)
+}
+
+// skipLarge skips the corpus file with two 1 GiB pages unless asked for.
+func skipLarge(t *testing.T, name string) {
+	if name == "large_string_map.brotli.parquet" && os.Getenv("PQCODEC_LARGE") == "" {
+		t.Skip("two 1 GiB pages; set PQCODEC_LARGE=1 to rewrite them")
+	}
+}
+
+// corruptChecksum are corpus files with a page whose CRC does not match.
+var corruptChecksum = map[string]bool{
+	"datapage_v1-corrupt-checksum.parquet":           true,
+	"rle-dict-uncompressed-corrupt-checksum.parquet": true,
+}
+
+// TestCorpus rewrites every parquet-testing file to every codec this build
+// can write and checks that the output verifies and reads back, through the
+// column reader, to the same levels and values as the source. Without
+// PQCODEC_LONG it rewrites each file to ZSTD and to one more codec, chosen
+// by rotation, so every codec is covered in a short run.
+func TestCorpus(t *testing.T) {
+	codecs := allCodecs(t)
+	long := os.Getenv("PQCODEC_LONG") != ""
+	for i, path := range corpusFiles(t) {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			skipLarge(t, name)
+			src, err := os.ReadFile(path)
+			require.NoError(t, err)
+			want, wantErr := digest(src)
+			run := codecs
+			if !long {
+				run = []codecfactory.Codec{codecfactory.Zstd, codecs[i%len(codecs)]}
+			}
+			for _, c := range run {
+				var out bytes.Buffer
+				res, err := recompress.Rewrite(&out, bytes.NewReader(src), int64(len(src)),
+					recompress.WithCodec(recompress.Target{Codec: c}))
+				if corruptChecksum[name] {
+					require.ErrorIs(t, err, recompress.ErrChecksum)
+					continue
+				}
+				require.NoError(t, err, "%v", c)
+				require.EqualValues(t, out.Len(), res.BytesOut)
+				require.NoError(t, recompress.Verify(bytes.NewReader(src), int64(len(src)),
+					bytes.NewReader(out.Bytes()), int64(out.Len()), nil), "%v", c)
+				got, gotErr := digest(out.Bytes())
+				if wantErr != nil {
+					require.Error(t, gotErr, "source fails to read (%v), output reads", wantErr)
+					continue
+				}
+				require.NoError(t, gotErr, "%v", c)
+				require.Equal(t, want, got, "%v", c)
+			}
+		})
+	}
+}

@@ -1,0 +1,262 @@
+package recompress
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+)
+
+// Errors returned by this package. Errors from reading the source wrap
+// [ErrCorrupt] (and the sentinel of package format or codecfactory that
+// found the problem); errors from dst are returned wrapped as they are.
+var (
+	// ErrCorrupt reports a source file whose pages or metadata cannot be
+	// read: truncated, inconsistent sizes, pages that do not decompress.
+	ErrCorrupt = errors.New("recompress: corrupt input")
+	// ErrChecksum reports a source page whose CRC32 does not match its
+	// header (see [WithSourceChecksums]).
+	ErrChecksum = errors.New("recompress: page checksum mismatch")
+	// ErrEncrypted reports an encrypted file or column chunk.
+	ErrEncrypted = errors.New("recompress: encrypted parquet files are not supported")
+	// ErrUnsupported reports a file this package cannot rewrite, such as one
+	// whose column chunks live in other files.
+	ErrUnsupported = errors.New("recompress: unsupported file")
+	// ErrOption reports an invalid option.
+	ErrOption = errors.New("recompress: invalid option")
+	// ErrMismatch is returned by [Verify] when the output differs from the
+	// source.
+	ErrMismatch = errors.New("recompress: output does not match the source")
+)
+
+// DefaultMemoryBudget is the default bound on the bytes held by pages in
+// flight (see [WithMemoryBudget]).
+const DefaultMemoryBudget = 256 << 20
+
+// CRCMode says what [Rewrite] does with page checksums.
+type CRCMode int
+
+const (
+	// CRCKeep writes a checksum, recomputed, on exactly the pages that had
+	// one in the source. The default.
+	CRCKeep CRCMode = iota
+	// CRCAdd writes a checksum on every page.
+	CRCAdd
+	// CRCDrop writes no checksum.
+	CRCDrop
+)
+
+// Keep is the [Target] codec that leaves a column's pages as they are:
+// copied byte for byte, checksums included, with the column chunk's codec.
+const Keep codecfactory.Codec = -1
+
+// Target is a codec with its level. Level 0 means the codec's default
+// ([codecfactory.DefaultZstdLevel], [codecfactory.DefaultGzipLevel],
+// [codecfactory.DefaultBrotliQuality], [codecfactory.DefaultLzoLevel]); it
+// is ignored by codecs without levels.
+type Target struct {
+	Codec codecfactory.Codec
+	Level int
+}
+
+// String returns "ZSTD:9", or the codec name alone for level 0.
+func (t Target) String() string {
+	if t.Codec == Keep {
+		return "keep"
+	}
+	if t.Level == 0 {
+		return t.Codec.String()
+	}
+	return fmt.Sprintf("%v:%d", t.Codec, t.Level)
+}
+
+type config struct {
+	target   Target
+	columns  map[string]Target // by dotted path
+	workers  int
+	budget   int64
+	crc      CRCMode
+	srcCRC   bool
+	decoder  *codecfactory.Factory
+	progress func(done, total int64)
+	maxPage  int
+}
+
+func defaultConfig() config {
+	return config{
+		target:  Target{Codec: codecfactory.Zstd},
+		workers: runtime.GOMAXPROCS(0),
+		budget:  DefaultMemoryBudget,
+		srcCRC:  true,
+		maxPage: codecfactory.DefaultMaxPageSize,
+	}
+}
+
+// An Option configures [Rewrite]. An invalid value makes Rewrite return an
+// error wrapping [ErrOption].
+type Option func(*config) error
+
+func checkTarget(t Target) error {
+	if t.Codec == Keep {
+		if t.Level != 0 {
+			return fmt.Errorf("%w: keep has no level", ErrOption)
+		}
+		return nil
+	}
+	if !t.Codec.Valid() {
+		return fmt.Errorf("%w: codec %v", ErrOption, t.Codec)
+	}
+	if t.Level < 0 {
+		return fmt.Errorf("%w: %v level %d is negative", ErrOption, t.Codec, t.Level)
+	}
+	_, err := factoryOptions(t)
+	return err
+}
+
+// WithCodec sets the target codec and level of every column not named by
+// [WithColumnCodec]. The default is ZSTD at its default level.
+func WithCodec(t Target) Option {
+	return func(c *config) error {
+		if err := checkTarget(t); err != nil {
+			return err
+		}
+		c.target = t
+		return nil
+	}
+}
+
+// WithColumnCodec sets the target codec and level of the leaf column whose
+// dotted path (as in the schema, "a.list.element") is path. A path that
+// names no leaf makes Rewrite fail.
+func WithColumnCodec(path string, t Target) Option {
+	return func(c *config) error {
+		if err := checkTarget(t); err != nil {
+			return err
+		}
+		if c.columns == nil {
+			c.columns = make(map[string]Target)
+		}
+		c.columns[path] = t
+		return nil
+	}
+}
+
+// WithWorkers sets the number of goroutines that recompress pages; the
+// default is GOMAXPROCS. The output does not depend on it.
+func WithWorkers(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("%w: %d workers", ErrOption, n)
+		}
+		c.workers = n
+		return nil
+	}
+}
+
+// WithMemoryBudget bounds the bytes held by pages in flight (source page,
+// decompressed page and the bound of the compressed page, for every page
+// read and not yet written) to n, default [DefaultMemoryBudget]. A page
+// larger than the budget is still processed, alone.
+func WithMemoryBudget(n int64) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("%w: memory budget %d", ErrOption, n)
+		}
+		c.budget = n
+		return nil
+	}
+}
+
+// WithChecksums sets what happens to page checksums; the default is
+// [CRCKeep].
+func WithChecksums(m CRCMode) Option {
+	return func(c *config) error {
+		if m < CRCKeep || m > CRCDrop {
+			return fmt.Errorf("%w: checksum mode %d", ErrOption, m)
+		}
+		c.crc = m
+		return nil
+	}
+}
+
+// WithSourceChecksums sets whether the CRC32 of source pages that carry one
+// is checked (a mismatch fails with [ErrChecksum]), so that a damaged page
+// is not given a fresh valid checksum. On by default.
+func WithSourceChecksums(on bool) Option {
+	return func(c *config) error {
+		c.srcCRC = on
+		return nil
+	}
+}
+
+// WithDecompressor sets the factory used to decompress source pages (and
+// whose [codecfactory.Factory.MaxPageSize] bounds them). The default is a
+// factory with default options.
+func WithDecompressor(f *codecfactory.Factory) Option {
+	return func(c *config) error {
+		if f == nil {
+			return fmt.Errorf("%w: nil decompressor", ErrOption)
+		}
+		c.decoder = f
+		c.maxPage = f.MaxPageSize()
+		return nil
+	}
+}
+
+// WithProgress sets a function called by the writing goroutine after each
+// page is written with the source bytes processed so far and the total.
+func WithProgress(fn func(done, total int64)) Option {
+	return func(c *config) error {
+		c.progress = fn
+		return nil
+	}
+}
+
+// factoryOptions returns the codecfactory options that give t's level.
+func factoryOptions(t Target) ([]codecfactory.Option, error) {
+	if t.Level == 0 || t.Codec == Keep {
+		return nil, nil
+	}
+	var o codecfactory.Option
+	switch t.Codec {
+	case codecfactory.Zstd:
+		o = codecfactory.WithZstdLevel(t.Level)
+	case codecfactory.Gzip:
+		o = codecfactory.WithGzipLevel(t.Level)
+	case codecfactory.Brotli:
+		o = codecfactory.WithBrotli(t.Level, codecfactory.DefaultBrotliWindow)
+	case codecfactory.Lzo:
+		o = codecfactory.WithLzoLevel(t.Level)
+	default:
+		return nil, fmt.Errorf("%w: %v has no levels", ErrOption, t.Codec)
+	}
+	return []codecfactory.Option{o}, nil
+}
+
+// ParseTarget parses "codec" or "codec:level" ("zstd:9", "gzip", "keep"),
+// codec names as [codecfactory.Parse] reads them. The level's range is
+// checked by the codec factory when [Rewrite] starts.
+func ParseTarget(s string) (Target, error) {
+	name, level, hasLevel := strings.Cut(s, ":")
+	var t Target
+	if strings.EqualFold(strings.TrimSpace(name), "keep") {
+		t.Codec = Keep
+	} else {
+		c, err := codecfactory.Parse(name)
+		if err != nil {
+			return t, fmt.Errorf("%w: %w", ErrOption, err)
+		}
+		t.Codec = c
+	}
+	if hasLevel {
+		l, err := strconv.Atoi(strings.TrimSpace(level))
+		if err != nil || l <= 0 {
+			return t, fmt.Errorf("%w: level %q in %q", ErrOption, level, s)
+		}
+		t.Level = l
+	}
+	return t, checkTarget(t)
+}

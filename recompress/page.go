@@ -1,0 +1,162 @@
+package recompress
+
+import (
+	"fmt"
+	"hash/crc32"
+	"sync"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// worker recompresses pages; it keeps a scratch buffer for decompressed
+// pages between calls.
+type worker struct {
+	scratch []byte
+}
+
+// bufPool holds page buffers ([]byte of any capacity) for reuse.
+var bufPool sync.Pool
+
+// getBuf returns an empty buffer with room for n bytes.
+func getBuf(n int) []byte {
+	if p, ok := bufPool.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	} else if ok {
+		bufPool.Put(p)
+	}
+	return make([]byte, 0, n)
+}
+
+// putBuf returns b to the pool.
+func putBuf(b []byte) {
+	if cap(b) > 0 {
+		b = b[:0]
+		bufPool.Put(&b)
+	}
+}
+
+// process sets j.hdr and j.body to the rewritten page, or j.err.
+func (w *worker) process(r *rewriter, j *job) {
+	j.hdr, j.body, j.err = w.page(r, j)
+	j.pooled = j.err == nil && len(j.body) > 0 && (len(j.src) == j.hlen || &j.body[0] != &j.src[j.hlen])
+}
+
+// page returns the new header and body of the page of j. The body is
+// either a buffer from the pool or a slice of j.src.
+func (w *worker) page(r *rewriter, j *job) (hdr, body []byte, err error) {
+	h := j.header // a copy: the source header stays as read
+	body = j.src[j.hlen:]
+	if j.target.Codec == Keep {
+		return j.src[:j.hlen], body, nil
+	}
+	if h.HasCRC && r.cfg.srcCRC {
+		if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC) {
+			return nil, nil, fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), got)
+		}
+	}
+	t := j.target
+	var newBody []byte
+	switch h.Type {
+	case format.DataPage, format.DictionaryPage:
+		raw, err := w.decompress(r, j.codec, body, int(h.UncompressedPageSize))
+		if err != nil {
+			return nil, nil, err
+		}
+		out := getBuf(t.f.CompressBound(t.Codec, len(raw)))
+		if newBody, err = compress(t, out, raw); err != nil {
+			putBuf(out)
+			return nil, nil, err
+		}
+	case format.DataPageV2:
+		if newBody, err = w.pageV2(r, j, &h, body); err != nil {
+			return nil, nil, err
+		}
+	default:
+		// Index pages and unknown types: copied byte for byte.
+		return j.src[:j.hlen], body, nil
+	}
+	h.CompressedPageSize = int32(len(newBody))
+	switch {
+	case r.cfg.crc == CRCDrop:
+		h.HasCRC = false
+	case r.cfg.crc == CRCAdd || h.HasCRC:
+		h.HasCRC = true
+		h.CRC = int32(crc32.ChecksumIEEE(newBody))
+	}
+	return format.AppendPageHeader(nil, &h), newBody, nil
+}
+
+// pageV2 returns the new body of a data page v2: its levels as they are,
+// then the values section compressed with the target, or uncompressed
+// (is_compressed false) when that is not larger.
+func (w *worker) pageV2(r *rewriter, j *job, h *format.PageHeader, body []byte) ([]byte, error) {
+	dh := &h.DataPageHeaderV2
+	repLen, defLen := int(dh.RepetitionLevelsByteLength), int(dh.DefinitionLevelsByteLength)
+	if repLen < 0 || defLen < 0 || repLen > len(body) || defLen > len(body)-repLen {
+		return nil, fmt.Errorf("%w: level lengths %d and %d in a page of %d bytes", ErrCorrupt, repLen, defLen, len(body))
+	}
+	levels := repLen + defLen
+	valuesSize := int(h.UncompressedPageSize) - levels
+	if valuesSize < 0 {
+		return nil, fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
+	}
+	section := body[levels:]
+	var raw []byte
+	switch {
+	case len(section) == 0 && valuesSize == 0:
+		raw = section
+	case dh.IsCompressed:
+		var err error
+		if raw, err = w.decompress(r, j.codec, section, valuesSize); err != nil {
+			return nil, err
+		}
+	default:
+		if len(section) != valuesSize {
+			return nil, fmt.Errorf("%w: uncompressed values section of %d bytes, header says %d", ErrCorrupt, len(section), valuesSize)
+		}
+		raw = section
+	}
+	t := j.target
+	out := append(getBuf(levels+t.f.CompressBound(t.Codec, len(raw))), body[:levels]...)
+	dh.HasIsCompressed = true
+	if t.Codec != codecfactory.Uncompressed && len(raw) > 0 {
+		c, err := compress(t, out, raw)
+		if err != nil {
+			putBuf(out)
+			return nil, err
+		}
+		if len(c)-levels < len(raw) {
+			dh.IsCompressed = true
+			return c, nil
+		}
+	}
+	dh.IsCompressed = false
+	return append(out[:levels], raw...), nil
+}
+
+// decompress decompresses src, declared to hold n bytes, into the worker's
+// scratch buffer.
+func (w *worker) decompress(r *rewriter, c codecfactory.Codec, src []byte, n int) ([]byte, error) {
+	out, err := r.decoder.Decompress(c, w.scratch[:0], src, n)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	if cap(out) > cap(w.scratch) {
+		w.scratch = out[:0]
+	}
+	return out, nil
+}
+
+// compress appends raw compressed with t to dst.
+func compress(t *colTarget, dst, raw []byte) ([]byte, error) {
+	if t.Codec == codecfactory.Uncompressed {
+		return append(dst, raw...), nil
+	}
+	if dst == nil {
+		dst = make([]byte, 0, t.f.CompressBound(t.Codec, len(raw)))
+	}
+	return t.f.Compress(t.Codec, dst, raw)
+}
+
+func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }

@@ -1,0 +1,593 @@
+package recompress
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// Result summarises a rewrite.
+type Result struct {
+	BytesIn  int64 // size of the source file
+	BytesOut int64 // bytes written to dst
+	// PageBytesIn and PageBytesOut are the bytes of the pages (headers
+	// included) read and written.
+	PageBytesIn, PageBytesOut int64
+	Pages                     int // pages written
+	ColumnChunks              int
+	// DroppedPageIndexes counts column chunks whose page index was dropped
+	// because its page locations do not match the chunk's pages;
+	// DroppedBloomFilters counts bloom filters that could not be located.
+	DroppedPageIndexes, DroppedBloomFilters int
+}
+
+// Ratio returns PageBytesOut/PageBytesIn, or 0 without pages.
+func (r *Result) Ratio() float64 {
+	if r.PageBytesIn == 0 {
+		return 0
+	}
+	return float64(r.PageBytesOut) / float64(r.PageBytesIn)
+}
+
+// Rewrite writes to dst the Parquet file src of size bytes with every page
+// recompressed as opts say (by default ZSTD at its default level), and
+// returns a summary. It reads src with concurrent ReadAt calls, so src must
+// allow them (as *os.File does). dst receives the file in one pass of
+// sequential writes; on error, what was written to dst is incomplete and
+// must be discarded. The package documentation lists what the output keeps
+// and changes.
+func Rewrite(dst io.Writer, src io.ReaderAt, size int64, opts ...Option) (*Result, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	meta, err := format.ReadFooter(src, size)
+	if err != nil {
+		return nil, wrapSource(err)
+	}
+	if meta.HasEncryptedColumns() || meta.EncryptionAlgorithm != nil {
+		return nil, fmt.Errorf("%w: %w", ErrEncrypted, format.ErrEncrypted)
+	}
+	schema, err := format.NewSchema(meta.Schema)
+	if err != nil {
+		return nil, wrapSource(err)
+	}
+	for i := range meta.RowGroups {
+		if err := schema.CheckRowGroup(&meta.RowGroups[i]); err != nil {
+			return nil, wrapSource(fmt.Errorf("row group %d: %w", i, err))
+		}
+		for j := range meta.RowGroups[i].Columns {
+			if meta.RowGroups[i].Columns[j].FilePath != nil {
+				return nil, fmt.Errorf("%w: row group %d column %d is stored in another file", ErrUnsupported, i, j)
+			}
+		}
+	}
+	r, err := newRewriter(&cfg, meta, schema, src, size)
+	if err != nil {
+		return nil, err
+	}
+	defer r.close()
+	return r.run(dst)
+}
+
+// wrapSource wraps an error about the source with ErrCorrupt, keeping
+// ErrEncrypted for encrypted footers.
+func wrapSource(err error) error {
+	if errors.Is(err, format.ErrEncrypted) {
+		return fmt.Errorf("%w: %w", ErrEncrypted, err)
+	}
+	return fmt.Errorf("%w: %w", ErrCorrupt, err)
+}
+
+// rewriter holds the state of one Rewrite call.
+type rewriter struct {
+	cfg     *config
+	meta    *format.FileMetaData
+	src     io.ReaderAt
+	size    int64
+	decoder *codecfactory.Factory
+	owned   []*codecfactory.Factory // factories created here, closed at the end
+	targets []colTarget             // per leaf column
+	budget  budget
+	quit    chan struct{} // closed when the writer stops early
+}
+
+// colTarget is how one leaf column is written.
+type colTarget struct {
+	Target
+	f *codecfactory.Factory
+}
+
+var defaultDecoder = sync.OnceValues(func() (*codecfactory.Factory, error) { return codecfactory.New() })
+
+func newRewriter(cfg *config, meta *format.FileMetaData, schema *format.Schema, src io.ReaderAt, size int64) (*rewriter, error) {
+	r := &rewriter{cfg: cfg, meta: meta, src: src, size: size, decoder: cfg.decoder, quit: make(chan struct{})}
+	r.budget.init(cfg.budget)
+	if r.decoder == nil {
+		f, err := defaultDecoder()
+		if err != nil {
+			return nil, err
+		}
+		r.decoder = f
+	}
+	factories := make(map[Target]*codecfactory.Factory)
+	factory := func(t Target) (*codecfactory.Factory, error) {
+		key := t
+		if key.Level == 0 || key.Codec == Keep || key.Codec == codecfactory.Snappy || key.Codec == codecfactory.Lz4 ||
+			key.Codec == codecfactory.Lz4Raw || key.Codec == codecfactory.Uncompressed {
+			return r.decoder, nil // default levels: share the decompressing factory
+		}
+		if f := factories[key]; f != nil {
+			return f, nil
+		}
+		fo, err := factoryOptions(t)
+		if err != nil {
+			return nil, err
+		}
+		f, err := codecfactory.New(fo...)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v: %w", ErrOption, t, err)
+		}
+		factories[key] = f
+		r.owned = append(r.owned, f)
+		return f, nil
+	}
+	leaves := schema.Leaves()
+	r.targets = make([]colTarget, len(leaves))
+	used := make(map[string]bool)
+	for i, leaf := range leaves {
+		t := cfg.target
+		path := strings.Join(leaf.Path(), ".")
+		if ct, ok := cfg.columns[path]; ok {
+			t = ct
+			used[path] = true
+		}
+		f, err := factory(t)
+		if err != nil {
+			r.close()
+			return nil, err
+		}
+		if t.Codec == codecfactory.Lzo {
+			if lib, _ := f.Implementation(t.Codec); lib == "unavailable" {
+				r.close()
+				return nil, fmt.Errorf("%w: %w: LZO compression", ErrOption, codecfactory.ErrUnavailable)
+			}
+		}
+		r.targets[i] = colTarget{Target: t, f: f}
+	}
+	for path := range cfg.columns {
+		if !used[path] {
+			r.close()
+			return nil, fmt.Errorf("%w: no leaf column %q", ErrOption, path)
+		}
+	}
+	return r, nil
+}
+
+func (r *rewriter) close() {
+	for _, f := range r.owned {
+		f.Close()
+	}
+	r.owned = nil
+}
+
+// jobKind tells the writer what an item of the ordered queue is.
+type jobKind uint8
+
+const (
+	pageItem jobKind = iota
+	chunkStart
+	chunkEnd
+)
+
+// job is one item of the ordered queue: a page to recompress, or a chunk
+// boundary marker. Workers fill out and err and close done.
+type job struct {
+	kind  jobKind
+	chunk *chunkState
+	done  chan struct{}
+
+	// Set by the producer.
+	off    int64  // file offset of the page header in the source
+	src    []byte // header and body as read
+	hlen   int    // header length in src
+	header format.PageHeader
+	cost   int64 // budget held by this page
+	target *colTarget
+	codec  codecfactory.Codec // source codec
+
+	// Set by the worker.
+	hdr  []byte // new page header
+	body []byte // new page body: a pool buffer, or a slice of src
+	// pooled is set when body is a pool buffer, not a slice of src.
+	pooled bool
+	err    error
+}
+
+// chunkState tracks one column chunk from the producer to the writer.
+type chunkState struct {
+	rg, col  int
+	oldStart int64
+	oldEnd   int64      // end of the last page walked
+	pages    []pageMove // filled by the writer
+	newStart int64
+	newEnd   int64
+	uncomp   int64 // new total_uncompressed_size
+	err      error // set by the producer for a chunk it could not walk
+}
+
+// pageMove records where a page went.
+type pageMove struct {
+	oldOff, newOff int64
+	newSize        int32 // header and body
+	typ            format.PageType
+}
+
+func (r *rewriter) run(dst io.Writer) (*Result, error) {
+	order := make(chan *job, 1024)
+	work := make(chan *job, r.cfg.workers)
+	var wg sync.WaitGroup
+	for range r.cfg.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var w worker
+			for j := range work {
+				select {
+				case <-r.quit:
+					j.err = errStopped
+				default:
+					w.process(r, j)
+				}
+				close(j.done)
+			}
+		}()
+	}
+	prodDone := make(chan struct{})
+	go func() {
+		defer close(prodDone)
+		defer close(work)
+		defer close(order)
+		r.produce(order, work)
+	}()
+	res, err := r.write(dst, order)
+	if err != nil {
+		close(r.quit)
+		r.budget.abort()
+		for range order { // let the producer finish
+		}
+	}
+	<-prodDone
+	wg.Wait()
+	return res, err
+}
+
+var errStopped = errors.New("recompress: stopped")
+
+// produce walks the page headers of every column chunk in footer order and
+// queues their pages.
+func (r *rewriter) produce(order, work chan<- *job) {
+	var ps pageSource
+	ps.r = r.src
+	closed := make(chan struct{})
+	close(closed)
+	send := func(j *job) bool {
+		select {
+		case order <- j:
+		case <-r.quit:
+			return false
+		}
+		if j.kind != pageItem {
+			return true
+		}
+		select {
+		case work <- j:
+			return true
+		case <-r.quit:
+			return false
+		}
+	}
+	for i := range r.meta.RowGroups {
+		rg := &r.meta.RowGroups[i]
+		for c := range rg.Columns {
+			cc := &rg.Columns[c]
+			ch := &chunkState{rg: i, col: c}
+			if !send(&job{kind: chunkStart, chunk: ch, done: closed}) {
+				return
+			}
+			if err := r.walkChunk(&ps, cc, ch, send); err != nil {
+				ch.err = err
+			}
+			if !send(&job{kind: chunkEnd, chunk: ch, done: closed}) {
+				return
+			}
+			if ch.err != nil {
+				return
+			}
+		}
+	}
+}
+
+// walkChunk queues the pages of one column chunk, with the walk rules of
+// [format.PageWalker]: it ends after the data page that completes the
+// chunk's num_values when that is positive, and otherwise at the first page
+// boundary at or past the declared length; a page may run into the slack
+// that [format.FileMetaData.ColumnChunkRange] allows, not past it.
+func (r *rewriter) walkChunk(ps *pageSource, cc *format.ColumnChunk, ch *chunkState, send func(*job) bool) error {
+	rng, err := r.meta.ColumnChunkRange(cc, r.size)
+	if err != nil {
+		return wrapSource(err)
+	}
+	ch.oldStart = rng.Start
+	ch.oldEnd = rng.Start
+	end, limit := rng.Start+rng.Length, rng.Start+rng.Length+rng.Slack
+	ps.limit = limit
+	codec := codecfactory.Codec(cc.MetaData.Codec)
+	if !codec.Valid() {
+		return fmt.Errorf("%w: %w: column chunk codec %d", ErrCorrupt, codecfactory.ErrUnknownCodec, int32(cc.MetaData.Codec))
+	}
+	target := &r.targets[ch.col]
+	var values int64
+	for off := rng.Start; off < end && !(rng.NumValues > 0 && values >= rng.NumValues); {
+		j := &job{kind: pageItem, chunk: ch, off: off, target: target, codec: codec, done: make(chan struct{})}
+		hlen, err := ps.header(off, &j.header)
+		if err != nil {
+			return fmt.Errorf("%w: page header at offset %d: %w", ErrCorrupt, off, err)
+		}
+		h := &j.header
+		n := int64(hlen) + int64(h.CompressedPageSize)
+		if n > limit-off {
+			return fmt.Errorf("%w: page at offset %d: body of %d bytes overruns the column chunk by %d bytes",
+				ErrCorrupt, off, h.CompressedPageSize, off+n-limit)
+		}
+		if int(h.UncompressedPageSize) > r.cfg.maxPage || h.UncompressedPageSize < 0 {
+			return fmt.Errorf("%w: page at offset %d: %w: %d bytes declared", ErrCorrupt, off, codecfactory.ErrPageTooLarge, h.UncompressedPageSize)
+		}
+		switch h.Type {
+		case format.DataPage:
+			values += int64(h.DataPageHeader.NumValues)
+		case format.DataPageV2:
+			values += int64(h.DataPageHeaderV2.NumValues)
+		}
+		unc := int64(h.UncompressedPageSize)
+		j.cost = n
+		if target.Codec != Keep {
+			j.cost += unc + int64(target.f.CompressBound(target.Codec, int(unc))) + 64
+		}
+		if !r.budget.acquire(j.cost) {
+			return errStopped
+		}
+		j.hlen = hlen
+		if j.src, err = ps.read(off, int(n)); err != nil {
+			r.budget.release(j.cost)
+			return fmt.Errorf("%w: page at offset %d: %w", ErrCorrupt, off, err)
+		}
+		// Decode again from the page's own copy: statistics alias it.
+		if _, err := format.DecodePageHeader(j.src[:hlen], &j.header); err != nil {
+			r.budget.release(j.cost)
+			return fmt.Errorf("%w: page header at offset %d: %w", ErrCorrupt, off, err)
+		}
+		if !send(j) {
+			return errStopped
+		}
+		off += n
+		ch.oldEnd = off
+	}
+	return nil
+}
+
+// write is the single writing goroutine: it takes the queue in order,
+// waits for each page and writes it, then writes the indexes and footer.
+func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
+	cw := &countWriter{w: dst}
+	bw := bufio.NewWriterSize(cw, 1<<20)
+	pos := int64(0)
+	res := &Result{BytesIn: r.size}
+	put := func(b []byte) error {
+		_, err := bw.Write(b)
+		pos += int64(len(b))
+		return err
+	}
+	if err := put([]byte("PAR1")); err != nil {
+		return nil, err
+	}
+	var chunks []*chunkState
+	var done int64
+	for j := range order {
+		ch := j.chunk
+		switch j.kind {
+		case chunkStart:
+			ch.newStart = pos
+			continue
+		case chunkEnd:
+			if ch.err != nil {
+				return nil, fmt.Errorf("row group %d column %d: %w", ch.rg, ch.col, ch.err)
+			}
+			ch.newEnd = pos
+			chunks = append(chunks, ch)
+			res.ColumnChunks++
+			continue
+		}
+		<-j.done
+		if j.err != nil {
+			r.budget.release(j.cost)
+			return nil, fmt.Errorf("row group %d column %d page at offset %d: %w", ch.rg, ch.col, j.off, j.err)
+		}
+		n := len(j.hdr) + len(j.body)
+		ch.pages = append(ch.pages, pageMove{oldOff: j.off, newOff: pos, newSize: int32(n), typ: j.header.Type})
+		ch.uncomp += int64(len(j.hdr)) + int64(j.header.UncompressedPageSize)
+		err := put(j.hdr)
+		if err == nil {
+			err = put(j.body)
+		}
+		res.Pages++
+		res.PageBytesIn += int64(len(j.src))
+		res.PageBytesOut += int64(n)
+		done += int64(len(j.src))
+		r.budget.release(j.cost)
+		if j.pooled {
+			putBuf(j.body)
+		}
+		putBuf(j.src)
+		j.src, j.hdr, j.body = nil, nil, nil
+		if err != nil {
+			return nil, err
+		}
+		if r.cfg.progress != nil {
+			r.cfg.progress(done, r.size)
+		}
+	}
+	if err := r.writeTail(put, pos, chunks, res); err != nil {
+		return nil, err
+	}
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	res.BytesOut = cw.n
+	return res, nil
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	return n, err
+}
+
+// budget bounds the bytes of pages in flight. acquire blocks while others
+// hold bytes and taking n more would pass the limit, so one page larger
+// than the limit still goes through alone.
+type budget struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	limit   int64
+	used    int64
+	aborted bool
+}
+
+func (b *budget) init(limit int64) {
+	b.limit = limit
+	b.cond.L = &b.mu
+}
+
+func (b *budget) acquire(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.used > 0 && b.used+n > b.limit && !b.aborted {
+		b.cond.Wait()
+	}
+	if b.aborted {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+func (b *budget) abort() {
+	b.mu.Lock()
+	b.aborted = true
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+// pageSource reads page headers and pages of the source through a
+// read-ahead window, never past limit.
+type pageSource struct {
+	r     io.ReaderAt
+	limit int64
+	buf   []byte
+	boff  int64 // file offset of buf[0]
+}
+
+const (
+	readAhead      = 256 << 10
+	maxHeaderBytes = 16 << 20
+)
+
+// window returns the buffered bytes from off, at least n of them unless
+// limit comes first, reading ahead.
+func (s *pageSource) window(off int64, n int) ([]byte, error) {
+	n = int(min(int64(n), s.limit-off))
+	if off >= s.boff && off+int64(n) <= s.boff+int64(len(s.buf)) && len(s.buf) > 0 {
+		return s.buf[off-s.boff:], nil
+	}
+	want := int(min(int64(max(n, readAhead)), s.limit-off))
+	if want < 0 {
+		return nil, io.ErrUnexpectedEOF
+	}
+	if cap(s.buf) < want {
+		s.buf = make([]byte, want)
+	}
+	s.buf = s.buf[:want]
+	s.boff = off
+	m, err := s.r.ReadAt(s.buf, off)
+	if m < n {
+		s.buf = s.buf[:0]
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	s.buf = s.buf[:m]
+	return s.buf, nil
+}
+
+// header decodes the page header at off into h, growing the window for
+// headers longer than it, and returns the header's length.
+func (s *pageSource) header(off int64, h *format.PageHeader) (int, error) {
+	n := 4096
+	for {
+		b, err := s.window(off, n)
+		if err != nil {
+			return 0, err
+		}
+		hlen, err := format.DecodePageHeader(b, h)
+		if err == nil {
+			return hlen, nil
+		}
+		if int64(len(b)) >= s.limit-off || len(b) >= maxHeaderBytes {
+			return 0, err
+		}
+		n = min(max(len(b), n)*8, maxHeaderBytes)
+	}
+}
+
+// read returns a copy of the n bytes at off, in a pool buffer.
+func (s *pageSource) read(off int64, n int) ([]byte, error) {
+	out := getBuf(n)[:n]
+	if off >= s.boff && off+int64(n) <= s.boff+int64(len(s.buf)) {
+		copy(out, s.buf[off-s.boff:])
+		return out, nil
+	}
+	m, err := s.r.ReadAt(out, off)
+	if m == n {
+		return out, nil
+	}
+	putBuf(out)
+	if err == nil || err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return nil, err
+}

@@ -1,0 +1,865 @@
+// Package rows assembles the rows of a Parquet file from the repetition
+// and definition levels of its leaf columns (the record assembly of the
+// Dremel paper), for every nesting the Parquet LogicalTypes.md allows,
+// legacy layouts included: repeated fields without a LIST annotation,
+// two-level lists, MAP and MAP_KEY_VALUE groups, maps without values.
+//
+// A [Reader] returns each row either as one JSON object ([Reader.AppendRow],
+// the output of `pqcodec cat`) or as Go values ([Reader.ReadRow]). It can
+// keep only some columns ([Columns], by dotted path at any depth) and some
+// rows ([Range]).
+//
+// # Value model
+//
+// A row is a [Group]: its fields in schema order (top-level fields in the
+// order [Columns] names them). Each value is, in Go and in JSON:
+//
+//	null (a missing optional value)        nil               null
+//	BOOLEAN                                 bool              true, false
+//	INT32, INT64                            int32, int64      exact integer
+//	INT96                                   [12]byte          lowercase hex of the 12 bytes
+//	FLOAT, DOUBLE                           float32, float64  shortest round-trip decimal;
+//	                                                          "NaN", "Infinity", "-Infinity"
+//	BYTE_ARRAY annotated STRING, ENUM, JSON string            string
+//	other BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY  []byte            lowercase hex
+//	group                                   Group             object
+//	LIST, repeated field                    []any             array (null list: null, empty: [])
+//	MAP                                     []KeyValue        array of {"key": …, "value": …}
+//
+// Values are physical: logical types other than strings are not converted
+// (see package logical for DECIMAL, dates and timestamps). Byte slices and
+// strings are copies, safe to keep.
+//
+// Projection keeps the shape: selecting "a.b.c" yields {"a":{"b":{"c":…}}}
+// with only the selected parts of each group. Selecting part of a map keeps
+// its keys.
+package rows
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
+)
+
+var (
+	// ErrCorrupt reports levels that do not form records: columns that
+	// disagree on the number of rows or on the shape of a row.
+	ErrCorrupt = errs.Corrupt("rows: inconsistent levels")
+	// ErrNoColumn reports a selected path that names no node of the
+	// schema.
+	ErrNoColumn = errors.New("rows: no such column")
+)
+
+// Group is the value of a group (and of a row): its fields in order.
+type Group []Field
+
+// Field is one named value of a Group.
+type Field struct {
+	Name  string
+	Value any
+}
+
+// KeyValue is one entry of a map.
+type KeyValue struct {
+	Key, Value any
+}
+
+// Option configures a [Reader].
+type Option func(*options) error
+
+type options struct {
+	paths        [][]string
+	first, count int64
+}
+
+// Columns keeps only the schema nodes at the given dotted paths ("id",
+// "a.b", "int_map"), each with everything below it. Top-level fields come
+// in the order of their first mention. The default keeps every field. A
+// path that names no node makes [NewReader] fail with an error wrapping
+// [ErrNoColumn].
+func Columns(paths ...string) Option {
+	return func(o *options) error {
+		for _, p := range paths {
+			if p == "" {
+				return fmt.Errorf("%w: empty path", ErrNoColumn)
+			}
+			o.paths = append(o.paths, strings.Split(p, "."))
+		}
+		return nil
+	}
+}
+
+// Range keeps count rows starting at row first (0-based, across row
+// groups); a negative count keeps every row from first on. Row groups
+// entirely before first are skipped without reading them, going by their
+// num_rows in the footer (a row group that declares 0 rows is read), and
+// in the row group holding first each column skips the pages before it
+// with [column.Reader.SeekRow].
+func Range(first, count int64) Option {
+	return func(o *options) error {
+		if first < 0 {
+			return fmt.Errorf("rows: Range(%d, %d): negative first row", first, count)
+		}
+		o.first, o.count = first, count
+		return nil
+	}
+}
+
+// Reader reads the rows of a file. It is not safe for concurrent use.
+type Reader struct {
+	file     *column.File
+	fields   []*field
+	cursors  []*cursor // the selected columns, in column order
+	rowGroup int       // current row group; -1 before the first
+	skip     int64     // rows still to skip before the first returned
+	left     int64     // rows still to return; negative: all
+	json     jsonSink
+	values   valueSink
+}
+
+// NewReader returns a Reader of the rows of f.
+func NewReader(f *column.File, opts ...Option) (*Reader, error) {
+	o := options{count: -1}
+	for _, opt := range opts {
+		if err := opt(&o); err != nil {
+			return nil, err
+		}
+	}
+	root := f.Schema().Root()
+	b := builder{cursors: make(map[int]*cursor)}
+	var selected []*format.Node
+	if o.paths == nil {
+		selected = root.Children
+	} else {
+		b.keep = make(map[*format.Node]bool)
+		seen := make(map[*format.Node]bool)
+		for _, p := range o.paths {
+			n := find(root, p)
+			if n == nil {
+				return nil, fmt.Errorf("%w: %q (the top-level fields are %s)", ErrNoColumn, strings.Join(p, "."), childNames(root))
+			}
+			b.mark(n)
+			top := n
+			for top.Parent != root {
+				top = top.Parent
+			}
+			if !seen[top] {
+				seen[top] = true
+				selected = append(selected, top)
+			}
+		}
+		b.markMapKeys(root)
+	}
+	r := &Reader{file: f, rowGroup: -1, skip: o.first, left: o.count}
+	fields := make([]*field, 0, len(selected))
+	for _, n := range selected {
+		fields = append(fields, b.fieldOf(n))
+	}
+	for _, leaf := range f.Schema().Leaves() {
+		if c := b.cursors[leaf.ColumnIndex]; c != nil {
+			r.cursors = append(r.cursors, c)
+		}
+	}
+	r.fields = fields
+	return r, nil
+}
+
+// find returns the node at path p below root, or nil.
+func find(root *format.Node, p []string) *format.Node {
+	n := root
+	for _, name := range p {
+		var next *format.Node
+		for _, c := range n.Children {
+			if c.Name() == name {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return n
+}
+
+func childNames(n *format.Node) string {
+	names := make([]string, len(n.Children))
+	for i, c := range n.Children {
+		names[i] = c.Name()
+	}
+	return strings.Join(names, ", ")
+}
+
+// leavesOf returns the leaves under n, in column order.
+func leavesOf(n *format.Node) []*format.Node {
+	if n.Leaf() {
+		return []*format.Node{n}
+	}
+	var out []*format.Node
+	for _, c := range n.Children {
+		out = append(out, leavesOf(c)...)
+	}
+	return out
+}
+
+// AppendRow appends the next row to dst as a JSON object (without a
+// newline) and returns the extended slice. It returns io.EOF after the last
+// row. Errors from the column readers are returned as they are (they are
+// *column.PageError); rows whose columns disagree return a
+// *column.PageError wrapping [ErrCorrupt]. After an error the Reader must
+// not be used again.
+func (r *Reader) AppendRow(dst []byte) ([]byte, error) {
+	if err := r.next(); err != nil {
+		return dst, err
+	}
+	r.json.dst = dst
+	err := r.emitRow(&r.json)
+	dst, r.json.dst = r.json.dst, nil
+	return dst, err
+}
+
+// ReadRow returns the next row as Go values (see the package
+// documentation), reusing dst's capacity for the top-level fields. It
+// returns io.EOF after the last row, and errors as [Reader.AppendRow].
+func (r *Reader) ReadRow(dst Group) (Group, error) {
+	if err := r.next(); err != nil {
+		return dst[:0], err
+	}
+	r.values.reset(dst[:0])
+	err := r.emitRow(&r.values)
+	return r.values.row(), err
+}
+
+// SkipRows skips the next n rows, reading their levels but building no
+// values; it returns how many it skipped, fewer than n at the end of the
+// file (with io.EOF).
+func (r *Reader) SkipRows(n int64) (int64, error) {
+	for i := int64(0); i < n; i++ {
+		if err := r.next(); err != nil {
+			return i, err
+		}
+		if err := r.emitRow(discard{}); err != nil {
+			return i, err
+		}
+	}
+	return n, nil
+}
+
+// next positions the cursors at the start of the next row to return,
+// skipping rows before the range, and checks that every column agrees.
+func (r *Reader) next() error {
+	if len(r.cursors) == 0 || r.left == 0 {
+		return io.EOF
+	}
+	for {
+		if err := r.nextRow(); err != nil {
+			return err
+		}
+		if r.skip == 0 {
+			break
+		}
+		if err := r.emitRow(discard{}); err != nil {
+			return err
+		}
+		r.skip--
+	}
+	if r.left > 0 {
+		r.left--
+	}
+	return nil
+}
+
+// nextRow moves to the next row group when the current one has ended
+// (skipping whole row groups still before the range), and checks that the
+// next row starts in every column.
+func (r *Reader) nextRow() error {
+	for {
+		if r.rowGroup >= 0 {
+			ended := 0
+			for _, c := range r.cursors {
+				if err := c.fill(); err != nil {
+					return err
+				}
+				if c.eof {
+					ended++
+				}
+			}
+			if ended == 0 {
+				break
+			}
+			if ended < len(r.cursors) {
+				for _, c := range r.cursors {
+					if !c.eof {
+						return c.corrupt("column holds more rows than column %s", r.cursors[0].path)
+					}
+				}
+			}
+		}
+		meta := r.file.MetaData()
+		for r.rowGroup+1 < len(meta.RowGroups) {
+			n := meta.RowGroups[r.rowGroup+1].NumRows
+			if n <= 0 || r.skip < n {
+				break
+			}
+			r.skip -= n
+			r.rowGroup++
+		}
+		if r.rowGroup+1 >= len(meta.RowGroups) {
+			return io.EOF
+		}
+		r.rowGroup++
+		for _, c := range r.cursors {
+			if err := c.reset(r.file, r.rowGroup); err != nil {
+				return err
+			}
+		}
+		if r.skip > 0 && r.skip < meta.RowGroups[r.rowGroup].NumRows {
+			// Start the row group at the first row to return: each
+			// column skips the pages before it unread.
+			for _, c := range r.cursors {
+				if err := c.rd.SeekRow(r.skip); err != nil {
+					return err
+				}
+			}
+			r.skip = 0
+		}
+	}
+	for _, c := range r.cursors {
+		if rep, _ := c.levels(); rep != 0 {
+			return c.corrupt("row starts with repetition level %d", rep)
+		}
+	}
+	return nil
+}
+
+// emitRow writes the current row to s.
+func (r *Reader) emitRow(s sink) error {
+	s.beginGroup()
+	for i, f := range r.fields {
+		s.name(f.name, i)
+		if err := emit(s, f); err != nil {
+			return err
+		}
+	}
+	s.endGroup()
+	return nil
+}
+
+// head returns the levels of the next entry of c, loading a page if needed;
+// a column that has ended is an error, since a record is being read.
+func head(c *cursor) (rep, def int, err error) {
+	if err := c.fill(); err != nil {
+		return 0, 0, err
+	}
+	if c.eof {
+		return 0, 0, c.corrupt("column ends inside a row")
+	}
+	rep, def = c.levels()
+	return rep, def, nil
+}
+
+// emit writes the value of f for the current entry of its columns to s and
+// consumes the entries it covers.
+func emit(s sink, f *field) error {
+	switch f.kind {
+	case kindLeaf:
+		c := f.leaf
+		_, def, err := head(c)
+		if err != nil {
+			return err
+		}
+		c.pos++
+		if def < c.maxDef {
+			s.null()
+			return nil
+		}
+		return s.leaf(c)
+	case kindGroup:
+		if f.nullable {
+			_, def, err := head(f.leaves[0])
+			if err != nil {
+				return err
+			}
+			if def < f.def {
+				s.null()
+				return skip(f, f.def)
+			}
+		}
+		s.beginGroup()
+		for i, ch := range f.children {
+			s.name(ch.name, i)
+			if err := emit(s, ch); err != nil {
+				return err
+			}
+		}
+		s.endGroup()
+		return nil
+	}
+	// A list or a map.
+	first := f.leaves[0]
+	_, def, err := head(first)
+	if err != nil {
+		return err
+	}
+	if f.nullable && def < f.def {
+		s.null()
+		return skip(f, f.def)
+	}
+	isMap := f.kind == kindMap
+	if def < f.repDef {
+		s.emptyList(isMap)
+		return skip(f, f.repDef)
+	}
+	s.beginList(isMap)
+	for n := 0; ; n++ {
+		s.elem(n)
+		if isMap {
+			err = emitEntry(s, f)
+		} else {
+			err = emit(s, f.children[0])
+		}
+		if err != nil {
+			return err
+		}
+		if err := first.fill(); err != nil {
+			return err
+		}
+		if first.eof {
+			break
+		}
+		if rep, _ := first.levels(); rep != f.repRep {
+			break
+		}
+	}
+	s.endList(isMap)
+	return nil
+}
+
+// emitEntry writes one key-value entry of map f.
+func emitEntry(s sink, f *field) error {
+	s.beginEntry()
+	if err := emit(s, f.children[0]); err != nil {
+		return err
+	}
+	s.entryValue()
+	if f.children[1] == nil {
+		s.null()
+	} else if err := emit(s, f.children[1]); err != nil {
+		return err
+	}
+	s.endEntry()
+	return nil
+}
+
+// skip consumes the one entry each column under f holds for a null or
+// empty f, checking that its definition level is below below.
+func skip(f *field, below int) error {
+	for _, c := range f.leaves {
+		_, def, err := head(c)
+		if err != nil {
+			return err
+		}
+		if def >= below {
+			return c.corrupt("definition level %d where the columns before say %d is absent", def, below)
+		}
+		c.pos++
+	}
+	return nil
+}
+
+// sink receives the parts of a row as emit walks it.
+type sink interface {
+	null()
+	leaf(c *cursor) error // the next value of c
+	beginGroup()
+	name(name string, i int) // before the i-th field of a group
+	endGroup()
+	emptyList(isMap bool)
+	beginList(isMap bool)
+	elem(i int) // before the i-th element
+	endList(isMap bool)
+	beginEntry() // a map entry: key, entryValue, value, endEntry
+	entryValue()
+	endEntry()
+}
+
+// jsonSink writes JSON text.
+type jsonSink struct{ dst []byte }
+
+func (j *jsonSink) null() { j.dst = append(j.dst, "null"...) }
+
+func (j *jsonSink) leaf(c *cursor) error {
+	var err error
+	j.dst, err = c.appendValue(j.dst)
+	return err
+}
+
+func (j *jsonSink) beginGroup() { j.dst = append(j.dst, '{') }
+
+func (j *jsonSink) name(name string, i int) {
+	if i > 0 {
+		j.dst = append(j.dst, ',')
+	}
+	j.dst = AppendString(j.dst, []byte(name))
+	j.dst = append(j.dst, ':')
+}
+
+func (j *jsonSink) endGroup()            { j.dst = append(j.dst, '}') }
+func (j *jsonSink) emptyList(isMap bool) { j.dst = append(j.dst, "[]"...) }
+func (j *jsonSink) beginList(isMap bool) { j.dst = append(j.dst, '[') }
+
+func (j *jsonSink) elem(i int) {
+	if i > 0 {
+		j.dst = append(j.dst, ',')
+	}
+}
+
+func (j *jsonSink) endList(isMap bool) { j.dst = append(j.dst, ']') }
+func (j *jsonSink) beginEntry()        { j.dst = append(j.dst, `{"key":`...) }
+func (j *jsonSink) entryValue()        { j.dst = append(j.dst, `,"value":`...) }
+func (j *jsonSink) endEntry()          { j.dst = append(j.dst, '}') }
+
+// discard consumes a row without building anything.
+type discard struct{}
+
+func (discard) null() {}
+
+func (discard) leaf(c *cursor) error {
+	if c.val >= c.nvals {
+		return c.corrupt("page holds %d values, its levels need more", c.nvals)
+	}
+	c.val++
+	return nil
+}
+
+func (discard) beginGroup()      {}
+func (discard) name(string, int) {}
+func (discard) endGroup()        {}
+func (discard) emptyList(bool)   {}
+func (discard) beginList(bool)   {}
+func (discard) elem(int)         {}
+func (discard) endList(bool)     {}
+func (discard) beginEntry()      {}
+func (discard) entryValue()      {}
+func (discard) endEntry()        {}
+
+// valueSink builds Go values on a stack of open containers.
+type valueSink struct {
+	stack []frame
+	top   Group // the row
+}
+
+type frameKind uint8
+
+const (
+	frameGroup frameKind = iota
+	frameList
+	frameMap
+	frameEntry
+)
+
+type frame struct {
+	kind  frameKind
+	group Group
+	list  []any
+	kvs   []KeyValue
+	name  string // group: the pending field's name
+	entry KeyValue
+	key   bool // entry: the key has been set
+}
+
+func (v *valueSink) reset(dst Group) {
+	v.stack = v.stack[:0]
+	v.top = dst
+}
+
+func (v *valueSink) row() Group { return v.top }
+
+// put adds x to the innermost open container.
+func (v *valueSink) put(x any) {
+	f := &v.stack[len(v.stack)-1]
+	switch f.kind {
+	case frameGroup:
+		f.group = append(f.group, Field{Name: f.name, Value: x})
+	case frameList:
+		f.list = append(f.list, x)
+	case frameEntry:
+		if !f.key {
+			f.entry.Key, f.key = x, true
+		} else {
+			f.entry.Value = x
+		}
+	}
+}
+
+func (v *valueSink) pop() frame {
+	f := v.stack[len(v.stack)-1]
+	v.stack = v.stack[:len(v.stack)-1]
+	return f
+}
+
+func (v *valueSink) null() { v.put(nil) }
+
+func (v *valueSink) leaf(c *cursor) error {
+	x, err := c.value()
+	if err != nil {
+		return err
+	}
+	v.put(x)
+	return nil
+}
+
+func (v *valueSink) beginGroup() {
+	if len(v.stack) == 0 {
+		v.stack = append(v.stack, frame{kind: frameGroup, group: v.top})
+		return
+	}
+	v.stack = append(v.stack, frame{kind: frameGroup})
+}
+
+func (v *valueSink) name(name string, _ int) { v.stack[len(v.stack)-1].name = name }
+
+func (v *valueSink) endGroup() {
+	f := v.pop()
+	if len(v.stack) == 0 {
+		v.top = f.group
+		return
+	}
+	v.put(f.group)
+}
+
+func (v *valueSink) emptyList(isMap bool) {
+	if isMap {
+		v.put([]KeyValue{})
+	} else {
+		v.put([]any{})
+	}
+}
+
+func (v *valueSink) beginList(isMap bool) {
+	k := frameList
+	if isMap {
+		k = frameMap
+	}
+	v.stack = append(v.stack, frame{kind: k})
+}
+
+func (v *valueSink) elem(int) {}
+
+func (v *valueSink) endList(isMap bool) {
+	f := v.pop()
+	if isMap {
+		v.put(f.kvs)
+	} else {
+		v.put(f.list)
+	}
+}
+
+func (v *valueSink) beginEntry() { v.stack = append(v.stack, frame{kind: frameEntry}) }
+func (v *valueSink) entryValue() {}
+
+func (v *valueSink) endEntry() {
+	f := v.pop()
+	m := &v.stack[len(v.stack)-1]
+	m.kvs = append(m.kvs, f.entry)
+}
+
+// leafFormat is how a column's values are written.
+type leafFormat uint8
+
+const (
+	formatBoolean leafFormat = iota
+	formatInt32
+	formatInt64
+	formatInt96
+	formatFloat
+	formatDouble
+	formatString // BYTE_ARRAY annotated STRING, ENUM or JSON
+	formatHex    // other BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY
+)
+
+// isText reports whether a BYTE_ARRAY column holds text.
+func isText(e *format.SchemaElement) bool {
+	if e.LogicalType != nil {
+		switch e.LogicalType.Kind {
+		case format.LogicalString, format.LogicalEnum, format.LogicalJSON:
+			return true
+		}
+	}
+	if e.ConvertedType != nil {
+		switch *e.ConvertedType {
+		case format.ConvertedUTF8, format.ConvertedEnum, format.ConvertedJSON:
+			return true
+		}
+	}
+	return false
+}
+
+// cursor walks the levels and values of one column chunk across its pages.
+type cursor struct {
+	node           *format.Node
+	path           string
+	format         leafFormat
+	maxDef, maxRep int
+
+	rd       column.Reader
+	page     column.Page
+	rowGroup int
+	hasDict  bool // the chunk starts with a dictionary page, for page numbers
+	pages    int  // data pages read from the chunk
+	pos      int  // next level in page
+	val      int  // next value in page.Values
+	nvals    int  // values in page
+	eof      bool
+}
+
+func newCursor(n *format.Node) *cursor {
+	c := &cursor{node: n, path: strings.Join(n.Path(), "."), maxDef: n.MaxDefinitionLevel, maxRep: n.MaxRepetitionLevel}
+	switch *n.Element.Type {
+	case format.Boolean:
+		c.format = formatBoolean
+	case format.Int32:
+		c.format = formatInt32
+	case format.Int64:
+		c.format = formatInt64
+	case format.Int96:
+		c.format = formatInt96
+	case format.Float:
+		c.format = formatFloat
+	case format.Double:
+		c.format = formatDouble
+	case format.ByteArray:
+		c.format = formatHex
+		if isText(n.Element) {
+			c.format = formatString
+		}
+	default:
+		c.format = formatHex
+	}
+	return c
+}
+
+// reset points c at the column's chunk in row group rg.
+func (c *cursor) reset(f *column.File, rg int) error {
+	if err := f.ResetReader(&c.rd, rg, c.node.ColumnIndex); err != nil {
+		return err
+	}
+	c.rowGroup, c.pages, c.pos, c.val, c.nvals, c.eof = rg, 0, 0, 0, 0, false
+	c.page.NumLevels = 0
+	m := c.rd.MetaData()
+	c.hasDict = m.DictionaryPageOffset != nil && *m.DictionaryPageOffset > 0
+	for _, e := range m.Encodings {
+		if e == format.PlainDictionary || e == format.RLEDictionary {
+			c.hasDict = true
+		}
+	}
+	return nil
+}
+
+// fill loads the next non-empty page when the current one is used up, and
+// sets eof at the end of the chunk.
+func (c *cursor) fill() error {
+	for !c.eof && c.pos >= c.page.NumLevels {
+		err := c.rd.ReadPage(&c.page)
+		if err == io.EOF {
+			c.eof = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		c.pages++
+		c.pos, c.val, c.nvals = 0, 0, c.page.Values.Len()
+		if c.maxDef > 0 && len(c.page.DefLevels) != c.page.NumLevels ||
+			c.maxRep > 0 && len(c.page.RepLevels) != c.page.NumLevels {
+			return c.corrupt("page of %d values with %d definition and %d repetition levels",
+				c.page.NumLevels, len(c.page.DefLevels), len(c.page.RepLevels))
+		}
+	}
+	return nil
+}
+
+// levels returns the levels of the current entry; c must be filled and not
+// at its end.
+func (c *cursor) levels() (rep, def int) {
+	if c.maxRep > 0 {
+		rep = int(c.page.RepLevels[c.pos])
+	}
+	if c.maxDef > 0 {
+		def = int(c.page.DefLevels[c.pos])
+	}
+	return rep, def
+}
+
+// corrupt returns a *column.PageError wrapping ErrCorrupt at c's current
+// page.
+func (c *cursor) corrupt(format string, args ...any) error {
+	page := c.pages - 1
+	if c.hasDict {
+		page++
+	}
+	return &column.PageError{Column: c.path, RowGroup: c.rowGroup, Page: max(page, 0),
+		Err: fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))}
+}
+
+// appendValue appends the next value of c.
+func (c *cursor) appendValue(dst []byte) ([]byte, error) {
+	i := c.val
+	if i >= c.nvals {
+		return dst, c.corrupt("page holds %d values, its levels need more", c.nvals)
+	}
+	c.val++
+	v := &c.page.Values
+	switch c.format {
+	case formatBoolean:
+		return strconv.AppendBool(dst, v.Booleans[i]), nil
+	case formatInt32:
+		return strconv.AppendInt(dst, int64(v.Int32s[i]), 10), nil
+	case formatInt64:
+		return strconv.AppendInt(dst, v.Int64s[i], 10), nil
+	case formatInt96:
+		return AppendHex(dst, v.Int96s[i][:]), nil
+	case formatFloat:
+		return AppendFloat(dst, float64(v.Floats[i]), 32), nil
+	case formatDouble:
+		return AppendFloat(dst, v.Doubles[i], 64), nil
+	case formatString:
+		return AppendString(dst, v.ByteArray(i)), nil
+	}
+	return AppendHex(dst, v.ByteArray(i)), nil
+}
+
+// value returns the next value of c as a Go value (see the package
+// documentation).
+func (c *cursor) value() (any, error) {
+	i := c.val
+	if i >= c.nvals {
+		return nil, c.corrupt("page holds %d values, its levels need more", c.nvals)
+	}
+	c.val++
+	v := &c.page.Values
+	switch c.format {
+	case formatBoolean:
+		return v.Booleans[i], nil
+	case formatInt32:
+		return v.Int32s[i], nil
+	case formatInt64:
+		return v.Int64s[i], nil
+	case formatInt96:
+		return v.Int96s[i], nil
+	case formatFloat:
+		return v.Floats[i], nil
+	case formatDouble:
+		return v.Doubles[i], nil
+	case formatString:
+		return string(v.ByteArray(i)), nil
+	}
+	return append([]byte(nil), v.ByteArray(i)...), nil
+}
