@@ -109,8 +109,7 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 				unpackConvert(dst[:end], n, end, src, width)
 			}
 		case []uint32:
-			unpackUint32(d[n:end], src, width)
-			if check && maxUint32(d[n:end]) > limit {
+			if m := unpackUint32(d[n:end], src, width, check); check && m > limit {
 				return rangeError(d[n:end], n, limit)
 			}
 		default:

@@ -49,7 +49,8 @@ func unpackBytes(dst []uint8, src []byte, w uint) {
 	}
 	m4, m2, m1 := spreadMasks(w)
 	step := int(w)
-	i := 0
+	i := unpackBytesFast(dst, src, w)
+	src = src[i/8*step:]
 	for ; len(dst)-i >= 8 && len(src) >= 8; i += 8 {
 		x := spread(binary.LittleEndian.Uint64(src), m4, m2, m1, w)
 		binary.LittleEndian.PutUint64(dst[i:i+8], x)
@@ -69,7 +70,8 @@ func unpackBytes(dst []uint8, src []byte, w uint) {
 func unpackInt16(dst []int16, src []byte, w uint) {
 	m4, m2, m1 := spreadMasks(w)
 	step := int(w)
-	i := 0
+	i := unpackInt16Fast(dst, src, w)
+	src = src[i/8*step:]
 	for ; len(dst)-i >= 8 && len(src) >= 8; i += 8 {
 		x := spread(binary.LittleEndian.Uint64(src), m4, m2, m1, w)
 		d := (*[8]int16)(dst[i : i+8])
@@ -87,9 +89,13 @@ func unpackInt16(dst []int16, src []byte, w uint) {
 }
 
 // unpackUint32 sets dst to the first len(dst) values of width w (0..32)
-// packed at the start of src, which holds at least their bytes: blocks of
+// packed at the start of src, which holds at least their bytes, and, if
+// check, returns their largest value (else any value): groups of 8 by SIMD where available, then blocks of
 // 32 by [bitpack.Unpack32], the rest by groups of 8.
-func unpackUint32(dst []uint32, src []byte, w uint) {
+func unpackUint32(dst []uint32, src []byte, w uint, check bool) uint32 {
+	k, top := unpackUint32Fast(dst, src, w)
+	dst, src = dst[k:], src[k/8*int(w):]
+	out := dst
 	bw := int(4 * w)
 	for len(dst) >= 32 && len(src) >= bw {
 		bitpack.Unpack32((*[32]uint32)(dst[:32]), src, w)
@@ -112,10 +118,18 @@ func unpackUint32(dst []uint32, src []byte, w uint) {
 			b := k * w
 			v[k] = uint32(binary.LittleEndian.Uint64(p[b>>3&31:]) >> (b & 7) & mask)
 		}
-		k := copy(dst, v[:])
-		dst = dst[k:]
+		if len(dst) >= 8 {
+			*(*[8]uint32)(dst) = v
+			dst = dst[8:]
+		} else {
+			dst = dst[copy(dst, v[:]):]
+		}
 		src = src[min(int(w), len(src)):]
 	}
+	if !check {
+		return 0
+	}
+	return max(top, maxUint32(out))
 }
 
 // maxUint32 returns the largest value of s, 0 if s is empty.
