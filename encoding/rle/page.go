@@ -66,6 +66,10 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 			}
 			src = src[nb:]
 			end := n + int(c)
+			if fillFast(dst, n, int(c), v) {
+				n = end
+				continue
+			}
 			if c > 512 {
 				fill(dst[n:end], T(v))
 				n = end

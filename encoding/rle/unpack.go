@@ -47,9 +47,12 @@ func unpackBytes(dst []uint8, src []byte, w uint) {
 		copy(dst, src)
 		return
 	}
+	i := unpackBytesFast(dst, src, w)
+	if i == len(dst) {
+		return
+	}
 	m4, m2, m1 := spreadMasks(w)
 	step := int(w)
-	i := unpackBytesFast(dst, src, w)
 	src = src[i/8*step:]
 	for ; len(dst)-i >= 8 && len(src) >= 8; i += 8 {
 		x := spread(binary.LittleEndian.Uint64(src), m4, m2, m1, w)
@@ -68,9 +71,12 @@ func unpackBytes(dst []uint8, src []byte, w uint) {
 // unpackInt16 sets dst to the first len(dst) values of width w (2..8)
 // packed at the start of src, which holds at least their bytes.
 func unpackInt16(dst []int16, src []byte, w uint) {
+	i := unpackInt16Fast(dst, src, w)
+	if i == len(dst) {
+		return
+	}
 	m4, m2, m1 := spreadMasks(w)
 	step := int(w)
-	i := unpackInt16Fast(dst, src, w)
 	src = src[i/8*step:]
 	for ; len(dst)-i >= 8 && len(src) >= 8; i += 8 {
 		x := spread(binary.LittleEndian.Uint64(src), m4, m2, m1, w)

@@ -48,7 +48,7 @@ loop:
 	RET
 
 // func unpackUint32AVX2(dst *uint32, src *byte, groups int, t *groupTable, mask uint32, max *[8]uint32)
-// Same semantics as the group loop of unpackUint32 for widths up to 25,
+// Same semantics as the group loop of unpackUint32 for widths up to 25 and 32,
 // plus the lane-wise maximum of the values written, stored to *max: the low
 // 128-bit lane takes 16 bytes at the group's start and the high lane 16
 // bytes at byte t.hi; a byte shuffle puts each value's 4-byte window in its
@@ -81,5 +81,56 @@ loop:
 	DECQ        CX
 	JNZ         loop
 	VMOVDQU     Y4, (R10)
+	VZEROUPPER
+	RET
+
+// The fill functions store the 8-byte pattern pat over the first n bytes
+// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store.
+
+// func fillBytesAVX2(dst *uint8, n int, pat uint64)
+TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         n+8(FP), CX
+	MOVQ         pat+16(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTQ X0, Y0
+
+fill:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	JG      fill
+	VZEROUPPER
+	RET
+
+// func fillInt16AVX2(dst *int16, n int, pat uint64)
+TEXT ·fillInt16AVX2(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         n+8(FP), CX
+	MOVQ         pat+16(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTQ X0, Y0
+
+fill:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	JG      fill
+	VZEROUPPER
+	RET
+
+// func fillUint32AVX2(dst *uint32, n int, pat uint64)
+TEXT ·fillUint32AVX2(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         n+8(FP), CX
+	MOVQ         pat+16(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTQ X0, Y0
+
+fill:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	JG      fill
 	VZEROUPPER
 	RET
