@@ -40,15 +40,28 @@ func incompressible(src []byte) bool {
 	if len(src) < storedMinPage {
 		return false
 	}
-	var hist [256]uint32
-	var seen [1 << 11]uint32
-	repeats := 0
 	step := (len(src) - sampleChunk) / (sampleChunks - 1)
+	// Order-0 entropy first: it rules out most compressible pages.
+	var hist [256]uint32
 	for i := range sampleChunks {
-		s := src[i*step : i*step+sampleChunk]
-		for _, b := range s {
+		for _, b := range src[i*step : i*step+sampleChunk] {
 			hist[b]++
 		}
+	}
+	sum := float32(0)
+	for _, c := range hist {
+		sum += sampleLog[c]
+	}
+	bits := sampleLog[sampleBytes] - sum // order-0 entropy of the sample, in bits
+	if bits <= 8*sampleBytes*(1-1.0/16) {
+		return false
+	}
+	// More than 1 in 32 sampled positions repeating a string seen before
+	// means matches for the compressor: let it try.
+	var seen [1 << 11]uint32
+	repeats := 0
+	for i := range sampleChunks {
+		s := src[i*step : i*step+sampleChunk]
 		for j := 0; j+4 <= len(s); j += 2 {
 			v := binary.LittleEndian.Uint32(s[j:])
 			h := v * 0x9E3779B1 >> 21
@@ -58,17 +71,7 @@ func incompressible(src []byte) bool {
 			seen[h] = v
 		}
 	}
-	// More than 1 in 32 sampled positions repeating a string seen before
-	// means matches for the compressor: let it try.
-	if repeats > sampleBytes/2/32 {
-		return false
-	}
-	sum := float32(0)
-	for _, c := range hist {
-		sum += sampleLog[c]
-	}
-	bits := sampleLog[sampleBytes] - sum // order-0 entropy of the sample, in bits
-	return bits > 8*sampleBytes*(1-1.0/16)
+	return repeats <= sampleBytes/2/32
 }
 
 // appendStoredZstd appends a zstd frame holding src in raw blocks to dst:

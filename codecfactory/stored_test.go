@@ -78,3 +78,19 @@ func TestStored(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIncompressible measures the early test Compress runs on every
+// large ZSTD and GZIP page.
+func BenchmarkIncompressible(b *testing.B) {
+	page := make([]byte, 64<<10)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range page {
+		page[i] = byte(r.IntN(16))
+	}
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		if incompressible(page) {
+			b.Fatal("stored")
+		}
+	}
+}
