@@ -66,6 +66,17 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 			}
 			src = src[nb:]
 			end := n + int(c)
+			if c <= 16 && count-n >= 16 {
+				// Short runs: one or two stores of 8 values.
+				t := T(v)
+				p := [8]T{t, t, t, t, t, t, t, t}
+				*(*[8]T)(dst[n : n+8]) = p
+				if c > 8 {
+					*(*[8]T)(dst[n+8 : n+16]) = p
+				}
+				n = end
+				continue
+			}
 			if fillFast(dst, n, int(c), v) {
 				n = end
 				continue
