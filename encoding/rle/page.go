@@ -113,13 +113,19 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 		end := n + c
 		switch d := any(dst).(type) {
 		case []uint8:
-			unpackBytes(d[n:end], src, width)
+			// The assembly first, without the Go set-up when it does the
+			// whole run.
+			if k := unpackBytesFast(d[n:end], src, width); k < c {
+				unpackBytes(d[n+k:end], src[k/8*int(width):], width)
+			}
 		case []int16:
 			switch {
 			case width == 1:
 				expandBitsInt16(d[:end], n, end, src)
 			case width <= 8:
-				unpackInt16(d[n:end], src, width)
+				if k := unpackInt16Fast(d[n:end], src, width); k < c {
+					unpackInt16(d[n+k:end], src[k/8*int(width):], width)
+				}
 			default:
 				unpackConvert(dst[:end], n, end, src, width)
 			}
