@@ -485,19 +485,22 @@ func cachedEncodingRows(tb testing.TB, size PageSize) (dec, enc []encRow) {
 	return encRowsCache.dec[size.Name], encRowsCache.enc[size.Name]
 }
 
+// runImpl checks one implementation of a row, then times it.
+func runImpl(b *testing.B, row encRow, im encImpl) {
+	require.NoError(b, im.check(), row.name)
+	b.SetBytes(int64(row.bytes))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := im.run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func runEncRows(b *testing.B, rows []encRow) {
 	for _, row := range rows {
 		for _, im := range row.impls {
-			b.Run(row.name+"/impl="+im.name, func(b *testing.B) {
-				require.NoError(b, im.check(), row.name)
-				b.SetBytes(int64(row.bytes))
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := im.run(); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+			b.Run(row.name+"/impl="+im.name, func(b *testing.B) { runImpl(b, row, im) })
 		}
 	}
 }

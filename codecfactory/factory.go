@@ -160,13 +160,19 @@ func (f *Factory) CompressBound(c Codec, n int) int {
 // capacity may have been written). It returns an error wrapping
 // [ErrOverlap] when dst's spare capacity overlaps src,
 // [ErrUnknownCodec] for an invalid c and [ErrUnavailable] for LZO in a
-// build that cannot compress it. Compress is safe for concurrent use.
+// build that cannot compress it. ZSTD and GZIP pages of 8 KiB or more that
+// a sample shows to be incompressible are stored (raw zstd blocks, stored
+// deflate blocks) without a compression attempt. Compress is safe for
+// concurrent use.
 func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 	if !c.Valid() {
 		return dst, fmt.Errorf("%w: %d", ErrUnknownCodec, int32(c))
 	}
 	if spare := dst[len(dst):cap(dst)]; unsafecast.Overlap(spare, src) {
 		return dst, fmt.Errorf("compress %v page: %w: dst's spare capacity overlaps src", c, ErrOverlap)
+	}
+	if out, ok := compressStored(c, dst, src); ok {
+		return out, nil
 	}
 	e, ok := f.comp[c].get()
 	if !ok {

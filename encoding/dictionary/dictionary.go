@@ -17,6 +17,7 @@ package dictionary
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
@@ -106,29 +107,30 @@ func (r *indexReader) outOfRange(buf []uint32) error {
 // checking each against dictSize, and returns the extended slice. On error
 // dst keeps its length.
 func DecodeIndices(dst []uint32, src []byte, count, dictSize int) ([]uint32, error) {
-	var r indexReader
-	if err := r.reset(src, count, dictSize); err != nil {
-		return dst, err
+	if count < 0 {
+		return dst, fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, count)
 	}
-	start := len(dst)
-	dst, err := appendGrow(dst, count)
+	if count == 0 {
+		// A page without values may omit even the bit width.
+		return dst, nil
+	}
+	width, stream, err := rle.SplitBitWidth(src)
 	if err != nil {
+		return dst, fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	if dictSize <= 0 {
+		return dst, fmt.Errorf("%w: %d indices into an empty dictionary", ErrCorrupt, count)
+	}
+	limit := uint32(min(dictSize-1, math.MaxUint32))
+	start := len(dst)
+	if dst, err = appendGrow(dst, count); err != nil {
 		return dst, err
 	}
-	out := dst[start : start+count]
-	for i := 0; i < count; {
-		n, err := r.next(out[i:min(count, i+chunk)])
-		if err != nil {
-			return dst[:start], err
-		}
-		for _, ix := range out[i : i+n] {
-			if int(ix) >= dictSize {
-				return dst[:start], r.outOfRange(out[i : i+n])
-			}
-		}
-		i += n
+	// The whole page at once, each index checked as it is decoded.
+	if _, err := rle.DecodeIndices(dst[:start], stream, width, count, limit); err != nil {
+		return dst[:start], fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
 	}
-	return dst[:start+count], nil
+	return dst, nil
 }
 
 // appendGrow extends dst by n elements, growing it at most once.

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/pqcodec/pqcodec/internal/bitpack"
@@ -241,8 +242,27 @@ func DecodeLevels[T Level](dst []T, src []byte, width uint, count int) ([]T, err
 	if count < 0 {
 		return dst, fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, count)
 	}
+	return decodeAppend(dst, src, width, count, math.MaxUint32)
+}
+
+// DecodeIndices is [Decode] of dictionary indices checked against the
+// dictionary: a value above limit (the dictionary size less one) is an
+// error wrapping [ErrCorrupt], found in the same pass over the values.
+func DecodeIndices(dst []uint32, src []byte, width uint, count int, limit uint32) ([]uint32, error) {
+	if width > MaxBitWidth {
+		return dst, fmt.Errorf("%w: bit width %d does not fit uint32", ErrInvalidArgument, width)
+	}
+	if count < 0 {
+		return dst, fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, count)
+	}
+	return decodeAppend(dst, src, width, count, limit)
+}
+
+// decodeAppend appends count values decoded by [decodePage] to dst, growing
+// it at most once; on error dst keeps its length.
+func decodeAppend[T Level](dst []T, src []byte, width uint, count int, limit uint32) ([]T, error) {
 	dst = slices.Grow(dst, count)
-	if err := decodePage(dst[len(dst):len(dst)+count], src, width); err != nil {
+	if err := decodePage(dst[len(dst):len(dst)+count], src, width, limit); err != nil {
 		return dst, err
 	}
 	return dst[:len(dst)+count], nil

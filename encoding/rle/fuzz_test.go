@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,6 +41,28 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 		for _, v := range full[2+count:] {
+			require.Equal(t, uint32(canary), v)
+		}
+		// The index decoder fails exactly when a value is above its limit,
+		// and writes nothing past count.
+		limit := uint32(chunk) * 3
+		ibuf := make([]uint32, count+8)
+		for i := range ibuf {
+			ibuf[i] = canary
+		}
+		ix, ierr := DecodeIndices(ibuf[:0:count], src, width, count, limit)
+		if err != nil {
+			require.ErrorIs(t, ierr, ErrCorrupt)
+		} else {
+			above := slices.ContainsFunc(out[2:], func(v uint32) bool { return v > limit })
+			require.Equal(t, above, ierr != nil, "%v", ierr)
+			if ierr != nil {
+				require.ErrorIs(t, ierr, ErrCorrupt)
+			} else {
+				require.Equal(t, out[2:], ix)
+			}
+		}
+		for _, v := range ibuf[count:] {
 			require.Equal(t, uint32(canary), v)
 		}
 		// The narrow decoders agree, and write nothing past count.

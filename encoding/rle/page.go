@@ -10,16 +10,21 @@ import (
 
 // decodePage decodes len(dst) values of the given bit width (at most 32,
 // and at most the bits of T) from the bare stream src into dst: the
-// whole-page path of [Decode] and [DecodeLevels], with the checks of
-// [Decoder.Decode]. Bytes of src after the last run are ignored.
+// whole-page path of [Decode], [DecodeLevels] and [DecodeIndices], with the
+// checks of [Decoder.Decode]. A value above limit is an error (only
+// checked when the width allows such values; levels pass the largest
+// uint32). Bytes of src after the last run are ignored.
 //
-// A run may write values past its own end, up to len(dst), when a wide
-// store or a whole block of 32 is cheaper than stopping at the end: the
-// runs that follow overwrite them. After an error dst holds garbage.
-func decodePage[T Level](dst []T, src []byte, width uint) error {
+// An RLE run may write values past its own end, up to len(dst), when a
+// wide store is cheaper than stopping at the end: the runs that follow
+// overwrite them. A bit-packed run unpacks its groups of 8 values and no
+// more. After an error dst holds garbage.
+func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 	if d8, ok := any(dst).([]uint8); ok && width == 1 {
 		return decodeBitmap(d8, src)
 	}
+	// Values above limit are an error; the width alone may rule them out.
+	check := width > 0 && uint64(limit) < uint64(1)<<width-1
 	count, size := len(dst), len(src)
 	nb := int(width+7) / 8 // bytes of an RLE value
 	for n := 0; n < count; {
@@ -56,8 +61,26 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 			if width < 32 && v>>width != 0 {
 				return runError(off, header, src, size, left, width)
 			}
+			if check && v > limit && c > 0 {
+				return rangeError([]uint32{v}, n, limit)
+			}
 			src = src[nb:]
 			end := n + int(c)
+			if c <= 16 && count-n >= 16 {
+				// Short runs: one or two stores of 8 values.
+				t := T(v)
+				p := [8]T{t, t, t, t, t, t, t, t}
+				*(*[8]T)(dst[n : n+8]) = p
+				if c > 8 {
+					*(*[8]T)(dst[n+8 : n+16]) = p
+				}
+				n = end
+				continue
+			}
+			if fillFast(dst, n, int(c), v) {
+				n = end
+				continue
+			}
 			if c > 512 {
 				fill(dst[n:end], T(v))
 				n = end
@@ -87,22 +110,31 @@ func decodePage[T Level](dst []T, src []byte, width uint) error {
 		if len(src) < bitpack.ByteCount(c, width) {
 			return runError(off, header, src, size, left, width)
 		}
-		// The unpacking may read past the run into the rest of the input
-		// (the values it decodes from there are overwritten by the runs
-		// that follow), never past the input.
 		end := n + c
-		if d32, ok := any(dst).([]uint32); ok {
-			// Blocks of 32 straight into dst.
-			data, w := src, int(4*width)
-			for ; n < end && count-n >= 32 && len(data) >= w; n += 32 {
-				bitpack.Unpack32((*[32]uint32)(d32[n:n+32]), data, width)
-				data = data[w:]
+		switch d := any(dst).(type) {
+		case []uint8:
+			// The assembly first, without the Go set-up when it does the
+			// whole run.
+			if k := unpackBytesFast(d[n:end], src, width); k < c {
+				unpackBytes(d[n+k:end], src[k/8*int(width):], width)
 			}
-			if n < end {
-				unpackConvert(dst, n, end, data, width)
+		case []int16:
+			switch {
+			case width == 1:
+				expandBitsInt16(d[:end], n, end, src)
+			case width <= 8:
+				if k := unpackInt16Fast(d[n:end], src, width); k < c {
+					unpackInt16(d[n+k:end], src[k/8*int(width):], width)
+				}
+			default:
+				unpackConvert(dst[:end], n, end, src, width)
 			}
-		} else {
-			unpackRun(dst, n, end, src, width)
+		case []uint32:
+			if m := unpackUint32(d[n:end], src, width, check); check && m > limit {
+				return rangeError(d[n:end], n, limit)
+			}
+		default:
+			unpackConvert(dst[:end], n, end, src, width)
 		}
 		src = src[min(int(groups)*int(width), len(src)):]
 		n = end
@@ -173,6 +205,16 @@ func decodeBitmap(dst []uint8, src []byte) error {
 	return nil
 }
 
+// rangeError describes the first value of s, which starts at index n of
+// the page, above limit.
+func rangeError(s []uint32, n int, limit uint32) error {
+	k := 0
+	for k < len(s)-1 && s[k] <= limit {
+		k++
+	}
+	return fmt.Errorf("%w: value %d at index %d above %d", ErrCorrupt, s[k], n+k, limit)
+}
+
 // runError describes the first check that the run with the given header,
 // at offset off of a stream of size bytes and followed by src, fails when
 // left values are still expected.
@@ -199,19 +241,9 @@ func runError(off int, header uint64, src []byte, size, left int, width uint) er
 //go:noinline
 func uvarint(src []byte) (uint64, int) { return binary.Uvarint(src) }
 
-// unpackRun unpacks the end-n values of a bit-packed run from src, which
-// holds at least the bytes of these values, into dst[n:end]. It may set
-// values of dst past end and read all of src.
-func unpackRun[T Level](dst []T, n, end int, src []byte, width uint) {
-	if d16, ok := any(dst).([]int16); ok && width == 1 {
-		expandBitsInt16(d16, n, end, src)
-		return
-	}
-	unpackConvert(dst, n, end, src, width)
-}
-
-// unpackConvert is [unpackRun] through a buffer of 32 values, converted to
-// T.
+// unpackConvert sets dst[n:end] to the values of a bit-packed run at the
+// start of src, which holds at least their bytes, through a buffer of 32
+// values converted to T. It reads all of src.
 func unpackConvert[T Level](dst []T, n, end int, src []byte, width uint) {
 	var buf [32]uint32
 	w := int(4 * width)

@@ -1,9 +1,11 @@
 package rle
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -365,4 +367,97 @@ func TestBooleanOverlongRuns(t *testing.T) {
 	require.Equal(t, []bool{true, true, true}, got)
 	_, _, err = DecodeBoolean(nil, []byte{2, 0, 0, 0, 32<<1 | 1, 0b1101}, 9)
 	require.ErrorIs(t, err, ErrCorrupt)
+}
+
+// mixedStream returns count values of width w below limit and a stream of
+// them shaped like writers' pages: RLE runs of 1-200 values, bit-packed
+// runs of 1-70 groups, the last group of the page padded.
+func mixedStream(r *rand.Rand, w uint, limit uint64, count int) ([]uint32, []byte) {
+	var vals []uint32
+	var out []byte
+	for len(vals) < count {
+		if r.IntN(2) == 0 {
+			k := min(1+r.IntN(200), count-len(vals))
+			v := uint32(r.Uint64N(limit))
+			out = binary.AppendUvarint(out, uint64(k)<<1)
+			for i := uint(0); i < w; i += 8 {
+				out = append(out, byte(v>>i))
+			}
+			for range k {
+				vals = append(vals, v)
+			}
+			continue
+		}
+		groups := min(1+r.IntN(70), (count-len(vals)+7)/8)
+		out = binary.AppendUvarint(out, uint64(groups)<<1|1)
+		var acc uint64
+		var nacc uint
+		for range 8 * groups {
+			v := uint32(0)
+			if len(vals) < count {
+				v = uint32(r.Uint64N(limit))
+				vals = append(vals, v)
+			}
+			acc |= uint64(v) << nacc
+			for nacc += w; nacc >= 8; nacc -= 8 {
+				out = append(out, byte(acc))
+				acc >>= 8
+			}
+		}
+		if nacc > 0 {
+			out = append(out, byte(acc))
+		}
+	}
+	return vals, out
+}
+
+// TestEveryWidth decodes pages of mixed runs at every width into every
+// level type and as checked indices, against the values they were written
+// from, with canaries past the page.
+func TestEveryWidth(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for w := uint(0); w <= 32; w++ {
+		for _, count := range []int{1, 7, 8, 9, 31, 33, 100, 1000, 4099} {
+			limit := uint64(1) << w
+			vals, src := mixedStream(r, w, limit, count)
+			// Every decoder reads only the bytes of the values it needs.
+			src = src[:len(src):len(src)]
+			got, err := Decode(make([]uint32, 0, count), src, w, count)
+			require.NoError(t, err, "width %d count %d", w, count)
+			require.Equal(t, vals, got)
+			checkLevels[uint8](t, vals, src, w, 8)
+			checkLevels[int16](t, vals, src, w, 15)
+			checkLevels[uint16](t, vals, src, w, 16)
+			checkLevels[int32](t, vals, src, w, 31)
+			// Indices: the largest value is allowed, one less as the
+			// limit is an error.
+			m := slices.Max(vals)
+			ix, err := DecodeIndices(nil, src, w, count, m)
+			require.NoError(t, err)
+			require.Equal(t, vals, ix)
+			if m > 0 {
+				_, err = DecodeIndices(nil, src, w, count, m-1)
+				require.ErrorIs(t, err, ErrCorrupt)
+			}
+		}
+	}
+}
+
+func checkLevels[T Level](t *testing.T, vals []uint32, src []byte, w uint, bits uint) {
+	t.Helper()
+	if w > bits {
+		return
+	}
+	buf := make([]T, len(vals)+40)
+	for i := range buf {
+		buf[i] = 0x55
+	}
+	got, err := DecodeLevels(buf[:0:len(vals)], src, w, len(vals))
+	require.NoError(t, err, "%T width %d", buf, w)
+	for i, v := range vals {
+		require.Equal(t, v, uint32(got[i]), "%T width %d value %d", buf, w, i)
+	}
+	for _, v := range buf[len(vals):] {
+		require.Equal(t, T(0x55), v)
+	}
 }

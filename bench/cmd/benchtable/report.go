@@ -232,6 +232,27 @@ func checkGoals(res *results) []goalCheck {
 	}
 	goals = append(goals, g)
 
+	g = goalCheck{goal: "every hybrid row (levels, index pages) >= 1.2x parquet-go"}
+	qs = qs[:0]
+	for _, r := range res.ofKind("Hybrid") {
+		best, q, ok := r.bestPeer()
+		if !ok {
+			continue
+		}
+		g.rows++
+		qs = append(qs, q)
+		if q < 1.2 {
+			g.misses = append(g.misses, fmt.Sprintf("%s: %s vs %s%s", r.name, rowRatio(r, best), best, noiseNote(r, best)))
+		}
+	}
+	goals = append(goals, g)
+	geo = geomean(qs)
+	g = goalCheck{goal: fmt.Sprintf("hybrid geomean >= 1.5x parquet-go (measured %s)", fmtRatio(geo)), rows: len(qs)}
+	if len(qs) > 0 && geo < 1.5 {
+		g.misses = append(g.misses, fmt.Sprintf("geomean over %d rows: %s", len(qs), fmtRatio(geo)))
+	}
+	goals = append(goals, g)
+
 	g = goalCheck{goal: "PLAIN fixed-width decode >= 0.9x copy"}
 	for _, r := range res.ofKind("Decode") {
 		if r.key("enc") != "plain" {
@@ -368,6 +389,13 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 		}
 		lines = append(lines, summaryLine(summarize("**"+kind+" (all encodings)**", rows)))
 	}
+	if rows := res.ofKind("Hybrid"); len(rows) > 0 {
+		keys, by := groupBy(rows, "kind")
+		for _, k := range keys {
+			lines = append(lines, summaryLine(summarize("Hybrid "+k, by[k])))
+		}
+		lines = append(lines, summaryLine(summarize("**Hybrid (all)**", rows)))
+	}
 	table(w, []string{"table", "rows", "geomean", "worst row", "rows behind"}, lines)
 
 	fmt.Fprintf(w, "## Goals (issue 10)\n\n")
@@ -409,6 +437,13 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 	for _, kind := range []string{"Decode", "Encode"} {
 		fmt.Fprintf(w, "### %s\n\n", kind)
 		speedTable(w, res.ofKind(kind))
+	}
+	if rows := res.ofKind("Hybrid"); len(rows) > 0 {
+		fmt.Fprintf(w, "### Hybrid levels and index pages\n\n")
+		fmt.Fprintf(w, "Pages of %d values written run by run in five mixes (see bench/hybrid_test.go): levels of\n", 16384)
+		fmt.Fprintf(w, "widths 1-8 into []uint8 and []int16 (parquet-go: its []uint8 level API), dictionary index pages\n")
+		fmt.Fprintf(w, "of widths 1-32 into []uint32 checked against the dictionary (parquet-go: DecodeInt32, unchecked).\n\n")
+		speedTable(w, rows)
 	}
 
 	fmt.Fprintf(w, "## Noise\n\n")

@@ -1,0 +1,161 @@
+//go:build !purego
+
+package rle
+
+import "golang.org/x/sys/cpu"
+
+var (
+	hasBMI2 = cpu.X86.HasBMI2
+	hasAVX2 = cpu.X86.HasAVX2
+)
+
+// unpackBytesFast unpacks the leading whole groups of [unpackBytes] (width
+// 1..7) that PDEP can do without reading past src, and returns the number
+// of values written, a multiple of 8.
+func unpackBytesFast(dst []uint8, src []byte, w uint) int {
+	if w == 0 {
+		return 0
+	}
+	g := groupsFor(len(dst), len(src), 8, int(w))
+	if !hasBMI2 || g <= 0 {
+		return 0
+	}
+	_ = dst[8*g-1]
+	_ = src[(g-1)*int(w)+7] // the assembly reads up to here
+	unpackBytesPDEP(&dst[0], &src[0], g, int(w), (uint64(1)<<w-1)*0x0101_0101_0101_0101)
+	return 8 * g
+}
+
+// unpackInt16Fast is [unpackBytesFast] for [unpackInt16] (width 2..8).
+func unpackInt16Fast(dst []int16, src []byte, w uint) int {
+	if w == 0 {
+		return 0
+	}
+	g := groupsFor(len(dst), len(src), 8, int(w))
+	if !hasBMI2 || g <= 0 {
+		return 0
+	}
+	_ = dst[8*g-1]
+	_ = src[(g-1)*int(w)+7]
+	unpackInt16PDEP(&dst[0], &src[0], g, int(w), (uint64(1)<<w-1)*0x0001_0001_0001_0001)
+	return 8 * g
+}
+
+// unpackUint32Fast unpacks the leading whole groups of [unpackUint32]
+// (width 1..25 and 32) that AVX2 can do without reading past src, and returns the
+// number of values written, a multiple of 8, and their largest value.
+func unpackUint32Fast(dst []uint32, src []byte, w uint) (int, uint32) {
+	if !hasAVX2 || w == 0 || w > 25 && w < 32 {
+		return 0, 0
+	}
+	t := &groupTables[w]
+	g := groupsFor(len(dst), len(src), t.hi+16, int(w))
+	if g <= 0 {
+		return 0, 0
+	}
+	_ = dst[8*g-1]
+	_ = src[(g-1)*int(w)+t.hi+15]
+	var m [8]uint32
+	unpackUint32AVX2(&dst[0], &src[0], g, t, uint32(uint64(1)<<w-1), &m)
+	return 8 * g, max(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7])
+}
+
+// fastGroups returns how many groups of w bytes, each read by loads
+// reaching read bytes past its start, n bytes hold.
+func fastGroups(n, read, w int) int {
+	if n < read {
+		return 0
+	}
+	return (n-read)/w + 1
+}
+
+// groupsFor returns the number of whole groups of the values of dst that
+// fastGroups allows, without a division when all of them are.
+func groupsFor(values, n, read, w int) int {
+	g := values / 8
+	if g > 0 && (g-1)*w+read <= n {
+		return g
+	}
+	return min(g, fastGroups(n, read, w))
+}
+
+// groupTable drives unpackUint32AVX2 for one width (valid for widths up
+// to 25, whose values fit a 4-byte window at any bit offset, and 32, whose
+// values are byte-aligned): per dword of a group
+// of 8 values, the bytes of its 4-byte window (relative to the start of its
+// 128-bit lane) and the shift that aligns the value; the high lane starts
+// at byte hi of the group. The assembly reads the fields at fixed offsets.
+type groupTable struct {
+	shuf  [32]byte
+	shift [8]uint32
+	hi    int
+	step  int
+}
+
+var groupTables = func() (t [33]groupTable) {
+	for w := 1; w <= 32; w++ {
+		g := &t[w]
+		g.hi, g.step = 4*w/8, w
+		for k := range 8 {
+			bit := k * w
+			base := 0
+			if k >= 4 {
+				base = 8 * g.hi
+			}
+			rel := bit - base // bit offset within the lane's 16 bytes
+			for j := range 4 {
+				g.shuf[4*k+j] = byte(rel/8 + j)
+			}
+			g.shift[k] = uint32(rel % 8)
+		}
+	}
+	return t
+}()
+
+//go:noescape
+func unpackBytesPDEP(dst *byte, src *byte, groups int, w int, mask uint64)
+
+//go:noescape
+func unpackInt16PDEP(dst *int16, src *byte, groups int, w int, mask uint64)
+
+//go:noescape
+func unpackUint32AVX2(dst *uint32, src *byte, groups int, t *groupTable, mask uint32, max *[8]uint32)
+
+// fillFast sets dst[n:n+c] to the run value v, as decodePage's RLE branch,
+// with 32-byte stores when dst has room for the last one; it reports
+// whether it did. It may set values of dst past n+c.
+func fillFast[T Level](dst []T, n, c int, v uint32) bool {
+	if !hasAVX2 || c <= 0 {
+		return false
+	}
+	switch d := any(dst).(type) {
+	case []uint8:
+		if b := (c + 31) &^ 31; len(d)-n >= b {
+			_ = d[n+b-1]
+			fillBytesAVX2(&d[n], c, uint64(uint8(v))*0x0101_0101_0101_0101)
+			return true
+		}
+	case []int16:
+		if b := (2*c + 31) &^ 31; 2*(len(d)-n) >= b {
+			_ = d[n+b/2-1]
+			fillInt16AVX2(&d[n], 2*c, uint64(uint16(v))*0x0001_0001_0001_0001)
+			return true
+		}
+	case []uint32:
+		if b := (4*c + 31) &^ 31; 4*(len(d)-n) >= b {
+			_ = d[n+b/4-1]
+			fillUint32AVX2(&d[n], 4*c, uint64(v)*(1|1<<32))
+			return true
+		}
+	}
+	return false
+}
+
+//go:noescape
+func fillBytesAVX2(dst *uint8, n int, pat uint64)
+
+//go:noescape
+func fillInt16AVX2(dst *int16, n int, pat uint64)
+
+//go:noescape
+func fillUint32AVX2(dst *uint32, n int, pat uint64)

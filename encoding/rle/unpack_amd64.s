@@ -1,0 +1,136 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func unpackBytesPDEP(dst *byte, src *byte, groups int, w int, mask uint64)
+// Same semantics as the main loop of unpackBytes: each group of 8 values of
+// width w (its w bytes, read as the low bytes of an 8-byte load) is spread
+// to 8 bytes by one PDEP.
+TEXT ·unpackBytesPDEP(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask+32(FP), R8
+
+loop:
+	MOVQ  (SI), AX
+	PDEPQ R8, AX, AX
+	MOVQ  AX, (DI)
+	ADDQ  DX, SI
+	ADDQ  $8, DI
+	DECQ  CX
+	JNZ   loop
+	RET
+
+// func unpackInt16PDEP(dst *int16, src *byte, groups int, w int, mask uint64)
+// Same semantics as the main loop of unpackInt16: values 0-3 and 4-7 of a
+// group are spread to 16-bit lanes by a PDEP each.
+TEXT ·unpackInt16PDEP(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask+32(FP), R8
+	LEAQ (DX*4), R9
+
+loop:
+	MOVQ  (SI), AX
+	PDEPQ R8, AX, BX
+	SHRXQ R9, AX, AX
+	PDEPQ R8, AX, AX
+	MOVQ  BX, (DI)
+	MOVQ  AX, 8(DI)
+	ADDQ  DX, SI
+	ADDQ  $16, DI
+	DECQ  CX
+	JNZ   loop
+	RET
+
+// func unpackUint32AVX2(dst *uint32, src *byte, groups int, t *groupTable, mask uint32, max *[8]uint32)
+// Same semantics as the group loop of unpackUint32 for widths up to 25 and 32,
+// plus the lane-wise maximum of the values written, stored to *max: the low
+// 128-bit lane takes 16 bytes at the group's start and the high lane 16
+// bytes at byte t.hi; a byte shuffle puts each value's 4-byte window in its
+// dword, a variable shift and a mask finish it.
+TEXT ·unpackUint32AVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ t+24(FP), R8
+	MOVQ max+40(FP), R10
+	MOVQ 64(R8), R9 // t.hi
+	MOVQ 72(R8), DX // t.step
+	VMOVDQU (R8), Y1   // t.shuf
+	VMOVDQU 32(R8), Y2 // t.shift
+	MOVL         mask+32(FP), AX
+	MOVQ         AX, X3
+	VPBROADCASTD X3, Y3
+	VPXOR Y4, Y4, Y4
+
+loop:
+	VMOVDQU     (SI), X0
+	VINSERTI128 $1, (SI)(R9*1), Y0, Y0
+	VPSHUFB     Y1, Y0, Y0
+	VPSRLVD     Y2, Y0, Y0
+	VPAND       Y3, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	VPMAXUD     Y0, Y4, Y4
+	ADDQ        DX, SI
+	ADDQ        $32, DI
+	DECQ        CX
+	JNZ         loop
+	VMOVDQU     Y4, (R10)
+	VZEROUPPER
+	RET
+
+// The fill functions store the 8-byte pattern pat over the first n bytes
+// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store.
+
+// func fillBytesAVX2(dst *uint8, n int, pat uint64)
+TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         n+8(FP), CX
+	MOVQ         pat+16(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTQ X0, Y0
+
+fill:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	JG      fill
+	VZEROUPPER
+	RET
+
+// func fillInt16AVX2(dst *int16, n int, pat uint64)
+TEXT ·fillInt16AVX2(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         n+8(FP), CX
+	MOVQ         pat+16(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTQ X0, Y0
+
+fill:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	JG      fill
+	VZEROUPPER
+	RET
+
+// func fillUint32AVX2(dst *uint32, n int, pat uint64)
+TEXT ·fillUint32AVX2(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         n+8(FP), CX
+	MOVQ         pat+16(FP), AX
+	MOVQ         AX, X0
+	VPBROADCASTQ X0, Y0
+
+fill:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $32, CX
+	JG      fill
+	VZEROUPPER
+	RET
