@@ -74,7 +74,7 @@ func (r *Reader) RowIndex() int64 { return r.seek.first }
 // none.
 func (r *Reader) offsetIndex() (*format.OffsetIndex, error) {
 	if !r.seek.oiRead {
-		_, oi, err := r.file.PageIndex(r.rowGroup, r.column)
+		oi, err := r.file.offsetIndex(r.rowGroup, r.column)
 		if err != nil {
 			return nil, err
 		}

@@ -182,3 +182,76 @@ func TestSeekRowBytesRead(t *testing.T) {
 		}
 	}
 }
+
+// TestPageIndexCached checks that a File reads each chunk's page indexes
+// once, for PageIndex and SeekRow alike and from many goroutines, and that
+// seeking and reading a page then allocates nothing.
+func TestPageIndexCached(t *testing.T) {
+	file, _, _, _ := manyPagesFile(true)
+	cr := &countingReaderAt{r: bytes.NewReader(file), from: 0, to: int64(len(file))}
+	f, err := Open(cr, int64(len(file)))
+	require.NoError(t, err)
+	cr.take()
+	var wg sync.WaitGroup
+	ois := make([]*format.OffsetIndex, 4)
+	for g := range ois {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := f.Column(0, 0)
+			if !assert.NoError(t, err) {
+				return
+			}
+			var p Page
+			for i := range 20 {
+				row := int64((g*7919 + i*104729) % mpRows)
+				if !assert.NoError(t, r.SeekRow(row)) || !assert.NoError(t, r.ReadPage(&p)) {
+					return
+				}
+				assert.Equal(t, mpValue(int(row)), p.Values.Int64s[0])
+			}
+			_, ois[g], err = f.PageIndex(0, 0)
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	for _, oi := range ois {
+		require.Same(t, ois[0], oi)
+	}
+	require.Equal(t, mpRows/mpPageRows, ois[0].NumPages())
+	// From here on, count the reads of the offset index.
+	cc := &f.meta.RowGroups[0].Columns[0]
+	cr.mu.Lock()
+	cr.from, cr.to = *cc.OffsetIndexOffset, *cc.OffsetIndexOffset+int64(*cc.OffsetIndexLength)
+	cr.mu.Unlock()
+	cr.take()
+	r, err := f.Column(0, 0)
+	require.NoError(t, err)
+	var p Page
+	rows := []int64{4_000_000, 10, 2_500_000}
+	for _, row := range rows { // warm up
+		require.NoError(t, r.SeekRow(row))
+		require.NoError(t, r.ReadPage(&p))
+	}
+	i := 0
+	allocs := testing.AllocsPerRun(20, func() {
+		row := rows[i%len(rows)]
+		i++
+		if err := r.SeekRow(row); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.ReadPage(&p); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs, "allocs per SeekRow and ReadPage")
+	// A new Reader and PageIndex do not read the offset index again.
+	r, err = f.Column(0, 0)
+	require.NoError(t, err)
+	require.NoError(t, r.SeekRow(1000))
+	require.NoError(t, r.ReadPage(&p))
+	_, _, err = f.PageIndex(0, 0)
+	require.NoError(t, err)
+	n, reads := cr.take()
+	assert.Zero(t, reads, "reads of the offset index (%d bytes)", n)
+}
