@@ -8,8 +8,8 @@
 // [File.Close] closes it); [File.Column] opens a [Reader] on one column
 // chunk, [File.LeafIndex] finds a column by its dotted path and
 // [File.PageIndex] reads a chunk's column and offset indexes.
-// [Reader.SeekRow] starts a chunk at a row, skipping the pages before it by
-// their headers; [File.MatchingRows] turns a predicate on the typed page
+// [Reader.SeekRow] starts a chunk at a row, jumping to its page through the
+// offset index, or skipping the pages before it by their headers; [File.MatchingRows] turns a predicate on the typed page
 // statistics of package stats into the row ranges worth reading; under
 // [KeepDictionary] dictionary-encoded pages keep their indices
 // ([Page.Indices]) instead of resolving them. A Reader reuses every buffer it owns and appends into

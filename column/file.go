@@ -79,8 +79,9 @@ func MaxMemory(n int64) Option {
 
 var defaultCodecs = sync.OnceValues(func() (*codecfactory.Factory, error) { return codecfactory.New() })
 
-// File is an open Parquet file: its footer and schema. It is safe for
-// concurrent use; each [Reader] it opens is not.
+// File is an open Parquet file: its footer, its schema and the page
+// indexes read so far (see [File.PageIndex]). It is safe for concurrent
+// use; each [Reader] it opens is not.
 type File struct {
 	r      io.ReaderAt
 	size   int64
@@ -88,6 +89,9 @@ type File struct {
 	schema *format.Schema
 	codecs *codecfactory.Factory
 	opts   options
+
+	indexMu sync.Mutex
+	indexes map[int]*pageIndexes // by rowGroup*NumColumns()+column; see PageIndex
 }
 
 // Open reads the footer of the size-byte Parquet file r and builds its

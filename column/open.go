@@ -76,40 +76,102 @@ func (f *File) ColumnByPath(rowGroup int, path string) (*Reader, error) {
 	return f.Column(rowGroup, col)
 }
 
-// PageIndex reads the column index and the offset index of the chunk of
+// PageIndex returns the column index and the offset index of the chunk of
 // leaf column column in row group rowGroup. Either is nil when the chunk
 // has none. The offset index is checked against the chunk: its pages must
 // lie inside the file and start at row 0, and the column index, when both
-// exist, must describe as many pages.
+// exist, must describe as many pages. Each index is read once and cached by
+// the File (an error is not cached), so the indexes returned are shared
+// with other callers and the File's Readers, and must not be modified.
 func (f *File) PageIndex(rowGroup, column int) (*format.ColumnIndex, *format.OffsetIndex, error) {
-	if err := f.checkChunk(rowGroup, column); err != nil {
+	oi, err := f.offsetIndex(rowGroup, column)
+	if err != nil {
 		return nil, nil, err
 	}
+	e := f.pageIndexEntry(rowGroup, column)
+	f.indexMu.Lock()
+	ci, done := e.ci, e.ciRead
+	f.indexMu.Unlock()
+	if !done {
+		cc := &f.meta.RowGroups[rowGroup].Columns[column]
+		if ci, err = format.ReadColumnIndex(f.r, f.size, cc); err != nil {
+			return nil, nil, f.chunkError(rowGroup, column, err)
+		}
+		if ci != nil && oi != nil && ci.NumPages() != oi.NumPages() {
+			return nil, nil, f.chunkError(rowGroup, column, fmt.Errorf("%w: column index of %d pages, offset index of %d", ErrCorrupt, ci.NumPages(), oi.NumPages()))
+		}
+		f.indexMu.Lock()
+		if !e.ciRead {
+			e.ci, e.ciRead = ci, true
+		}
+		ci = e.ci
+		f.indexMu.Unlock()
+	}
+	return ci, oi, nil
+}
+
+// pageIndexes is the cache of the page indexes a File has read.
+type pageIndexes struct {
+	ci             *format.ColumnIndex
+	oi             *format.OffsetIndex
+	ciRead, oiRead bool
+}
+
+// pageIndexEntry returns the cache entry of a chunk, which must be valid,
+// creating it if needed; its fields are guarded by f.indexMu.
+func (f *File) pageIndexEntry(rowGroup, column int) *pageIndexes {
+	key := rowGroup*len(f.schema.Leaves()) + column
+	f.indexMu.Lock()
+	defer f.indexMu.Unlock()
+	e := f.indexes[key]
+	if e == nil {
+		if f.indexes == nil {
+			f.indexes = make(map[int]*pageIndexes)
+		}
+		e = new(pageIndexes)
+		f.indexes[key] = e
+	}
+	return e
+}
+
+// offsetIndex returns the checked offset index of a chunk (see
+// [File.PageIndex]), reading it on first use; nil when it has none.
+func (f *File) offsetIndex(rowGroup, column int) (*format.OffsetIndex, error) {
+	if err := f.checkChunk(rowGroup, column); err != nil {
+		return nil, err
+	}
+	e := f.pageIndexEntry(rowGroup, column)
+	f.indexMu.Lock()
+	oi, done := e.oi, e.oiRead
+	f.indexMu.Unlock()
+	if done {
+		return oi, nil
+	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
-	fail := func(err error) error {
-		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
-	}
-	ci, err := format.ReadColumnIndex(f.r, f.size, cc)
-	if err != nil {
-		return nil, nil, fail(err)
-	}
 	oi, err := format.ReadOffsetIndex(f.r, f.size, cc)
 	if err != nil {
-		return nil, nil, fail(err)
+		return nil, f.chunkError(rowGroup, column, err)
 	}
 	if oi != nil {
 		rows := f.meta.RowGroups[rowGroup].NumRows
 		for i, l := range oi.PageLocations {
 			if l.Offset > f.size || int64(l.CompressedPageSize) > f.size-l.Offset || l.FirstRowIndex >= max(rows, 1) || i == 0 && l.FirstRowIndex != 0 {
-				return nil, nil, fail(fmt.Errorf("%w: offset index page %d (offset %d, %d bytes, first row %d) outside the file or row group",
+				return nil, f.chunkError(rowGroup, column, fmt.Errorf("%w: offset index page %d (offset %d, %d bytes, first row %d) outside the file or row group",
 					ErrCorrupt, i, l.Offset, l.CompressedPageSize, l.FirstRowIndex))
 			}
 		}
-		if ci != nil && ci.NumPages() != oi.NumPages() {
-			return nil, nil, fail(fmt.Errorf("%w: column index of %d pages, offset index of %d", ErrCorrupt, ci.NumPages(), oi.NumPages()))
-		}
 	}
-	return ci, oi, nil
+	f.indexMu.Lock()
+	defer f.indexMu.Unlock()
+	if !e.oiRead { // another goroutine may have read it meanwhile
+		e.oi, e.oiRead = oi, true
+	}
+	return e.oi, nil
+}
+
+// chunkError wraps err with the chunk it is about.
+func (f *File) chunkError(rowGroup, column int, err error) error {
+	return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
 }
 
 // NumNulls returns the number of levels of p without a value: nulls, and

@@ -164,6 +164,7 @@ func TestPageIndexErrors(t *testing.T) {
 	off, n := int64(len(orig)), int32(len(oi))
 	f.r, f.size = bytes.NewReader(append(orig, oi...)), int64(len(orig)+len(oi))
 	cc.OffsetIndexOffset, cc.OffsetIndexLength = &off, &n
+	f.indexes = nil // the indexes read above are cached
 	_, _, err = f.PageIndex(0, col)
 	assert.ErrorIs(t, err, ErrCorrupt)
 }

@@ -105,6 +105,9 @@ func (r *Reader) MetaData() *format.ColumnMetaData { return r.meta }
 // row group, column and page, and wrap the cause's sentinel.
 func (r *Reader) ReadPage(p *Page) error {
 	p.reset(r.meta.Type, r.typeLength())
+	if r.seek.inexact && r.seek.dataPages >= r.seek.oi.NumPages() {
+		return io.EOF // after a jump of SeekRow: see there
+	}
 	for r.seek.pending || r.walker.Next() {
 		r.seek.pending = false // SeekRow stopped on this page
 		h, body := r.walker.Header(), r.walker.Body()
@@ -129,14 +132,17 @@ func (r *Reader) ReadPage(p *Page) error {
 			return r.errorf(page, "%w", err)
 		}
 		if h.Type != format.DictionaryPage {
-			r.afterDataPage(p)
+			if err := r.afterDataPage(p); err != nil {
+				p.reset(r.meta.Type, r.typeLength())
+				return r.errorf(page, "%w", err)
+			}
 			return nil
 		}
 	}
 	if err := r.walker.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)
 	}
-	if r.meta.NumValues >= 0 && r.valuesSum != r.meta.NumValues && r.meta.NumValues != 0 {
+	if r.meta.NumValues >= 0 && r.valuesSum != r.meta.NumValues && r.meta.NumValues != 0 && !r.seek.inexact {
 		return r.errorf(r.page, "%w: pages hold %d values, column chunk metadata says %d", ErrCorrupt, r.valuesSum, r.meta.NumValues)
 	}
 	return io.EOF

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"sort"
 
 	"github.com/pqcodec/pqcodec/format"
 )
@@ -21,13 +22,38 @@ type seekState struct {
 	oi        *format.OffsetIndex
 	oiRead    bool
 	scratch   Page // for counting the rows of a page by its levels
+	// prefixRead is set once the pages before the offset index's first
+	// data page (the dictionary page) have been read, and prefixPages is
+	// how many there are.
+	prefixRead  bool
+	prefixPages int
+	// inexact is set when SeekRow jumped over data pages of a repeated
+	// column: the Reader's value count is then a lower bound, and the
+	// chunk ends after the offset index's last page.
+	inexact bool
 }
 
 // afterDataPage updates the row positions after ReadPage returned data page
-// p, and trims p when SeekRow asked to.
-func (r *Reader) afterDataPage(p *Page) {
+// p, and trims p when SeekRow asked to. When the chunk's offset index has
+// been read, p must be where it says and hold the rows it says.
+func (r *Reader) afterDataPage(p *Page) error {
 	s := &r.seek
 	rows := p.NumRows()
+	s.prefixRead = true
+	if oi := s.oi; oi != nil {
+		k := s.dataPages
+		if k >= oi.NumPages() || oi.PageLocations[k].Offset != r.walker.Offset() {
+			return fmt.Errorf("%w: data page %d at offset %d is not where the offset index puts it", ErrCorrupt, k, r.walker.Offset())
+		}
+		end := r.file.meta.RowGroups[r.rowGroup].NumRows
+		if k+1 < oi.NumPages() {
+			end = oi.PageLocations[k+1].FirstRowIndex
+		}
+		if first := oi.PageLocations[k].FirstRowIndex; first != s.next || end-first != int64(rows) {
+			return fmt.Errorf("%w: offset index says data page %d holds rows [%d, %d), it starts at row %d and holds %d",
+				ErrCorrupt, k, first, end, s.next, rows)
+		}
+	}
 	s.first = s.next
 	s.next += int64(rows)
 	s.dataPages++
@@ -36,6 +62,7 @@ func (r *Reader) afterDataPage(p *Page) {
 		s.first += int64(s.trim)
 		s.trim = 0
 	}
+	return nil
 }
 
 // RowIndex returns the index, within the row group, of the first row that
@@ -47,7 +74,7 @@ func (r *Reader) RowIndex() int64 { return r.seek.first }
 // none.
 func (r *Reader) offsetIndex() (*format.OffsetIndex, error) {
 	if !r.seek.oiRead {
-		_, oi, err := r.file.PageIndex(r.rowGroup, r.column)
+		oi, err := r.file.offsetIndex(r.rowGroup, r.column)
 		if err != nil {
 			return nil, err
 		}
@@ -58,17 +85,26 @@ func (r *Reader) offsetIndex() (*format.OffsetIndex, error) {
 
 // SeekRow positions r so that the next ReadPage returns the data page that
 // holds row (0-based within the row group), its levels and values trimmed
-// to start at that row; the pages after it follow as usual. Pages before
-// it are skipped by their headers, without being decompressed or decoded,
-// except the dictionary page, which is read, and, for a repeated column
-// whose chunk has no offset index, v1 data pages, whose rows can only be
-// counted from their repetition levels. A row behind the current position
-// restarts the chunk. A row at or past the row group's num_rows returns an
-// error wrapping [ErrRange].
+// to start at that row; the pages after it follow as usual.
 //
-// The offset index, when the chunk has one, gives the rows of each page
-// and is checked against the pages walked: a page at another offset
-// returns an error wrapping [ErrCorrupt].
+// When the chunk has an offset index, SeekRow reads the pages before the
+// index's first data page (the dictionary page) once, then jumps straight
+// to the page that holds row, forward or backward: no other page is read.
+// ReadPage checks that the page there holds the rows the index says, and
+// fails with an error wrapping [ErrCorrupt] when it does not. After a jump
+// over data pages of a repeated column, the chunk ends after the index's
+// last page, and the pages' value total is no longer checked against the
+// chunk's num_values. [Reader.PageIndex] then counts the pages before the
+// first data page and the data pages, not index pages between data pages.
+//
+// Without an offset index, pages before row are skipped by their headers:
+// their bodies are not read, decompressed or decoded, except the dictionary
+// page's, and, for a repeated column, v1 data pages', whose rows can only
+// be counted from their repetition levels. A row behind the current
+// position restarts the chunk.
+//
+// A row at or past the row group's num_rows returns an error wrapping
+// [ErrRange].
 func (r *Reader) SeekRow(row int64) error {
 	numRows := r.file.meta.RowGroups[r.rowGroup].NumRows
 	if row < 0 || numRows > 0 && row >= numRows {
@@ -78,6 +114,9 @@ func (r *Reader) SeekRow(row int64) error {
 	if err != nil {
 		return err
 	}
+	if oi != nil {
+		return r.seekIndexed(row, oi)
+	}
 	if row < r.seek.next || r.seek.pending || r.seek.trim > 0 {
 		// Behind, or a seek not yet read: restart the chunk, keeping
 		// the buffers and the offset index.
@@ -86,12 +125,16 @@ func (r *Reader) SeekRow(row int64) error {
 		}
 		r.seek.oi, r.seek.oiRead = oi, true
 	}
-	for r.walker.Next() {
-		h, body := r.walker.Header(), r.walker.Body()
+	for r.walker.NextHeader() {
+		h := r.walker.Header()
 		page := r.page
 		switch h.Type {
 		case format.DictionaryPage:
 			r.page++
+			if err := r.walker.ReadBody(); err != nil {
+				return r.errorf(page, "%w", err)
+			}
+			body := r.walker.Body()
 			if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
 				return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
 			}
@@ -104,11 +147,14 @@ func (r *Reader) SeekRow(row int64) error {
 			r.page++
 			continue
 		}
-		n, rows, err := r.pageRows(h, body, oi, numRows)
+		n, rows, err := r.pageRows(h)
 		if err != nil {
 			return r.errorf(page, "%w", err)
 		}
 		if row < r.seek.next+int64(rows) {
+			if err := r.walker.ReadBody(); err != nil {
+				return r.errorf(page, "%w", err)
+			}
 			r.seek.pending = true
 			r.seek.trim = int(row - r.seek.next)
 			return nil
@@ -124,10 +170,61 @@ func (r *Reader) SeekRow(row int64) error {
 	return r.errorf(r.page, "%w: row %d past the %d rows of the column chunk", ErrRange, row, r.seek.next)
 }
 
+// seekIndexed is SeekRow for a chunk with offset index oi.
+func (r *Reader) seekIndexed(row int64, oi *format.OffsetIndex) error {
+	locs := oi.PageLocations
+	if len(locs) == 0 {
+		return r.errorf(-1, "%w: offset index of no pages for a row group of %d rows", ErrCorrupt, r.file.meta.RowGroups[r.rowGroup].NumRows)
+	}
+	s := &r.seek
+	if !s.prefixRead {
+		// Read the pages before the first data page: the dictionary.
+		for r.walker.NextOffset() != locs[0].Offset {
+			if !r.walker.NextHeader() {
+				if err := r.walker.Err(); err != nil {
+					return r.errorf(r.page, "%w", err)
+				}
+				return r.errorf(r.page, "%w: no page at offset %d, where the offset index puts the first data page", ErrCorrupt, locs[0].Offset)
+			}
+			h, page := r.walker.Header(), r.page
+			r.page++
+			switch h.Type {
+			case format.DataPage, format.DataPageV2:
+				return r.errorf(page, "%w: data page at offset %d, before the offset index's first at %d", ErrCorrupt, r.walker.Offset(), locs[0].Offset)
+			case format.DictionaryPage:
+				if err := r.walker.ReadBody(); err != nil {
+					return r.errorf(page, "%w", err)
+				}
+				body := r.walker.Body()
+				if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
+					return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
+				}
+				if err := r.readDictionary(h, body); err != nil {
+					return r.errorf(page, "%w", err)
+				}
+			}
+		}
+		s.prefixRead, s.prefixPages = true, r.page
+	}
+	// The page holding row: the last whose first row is at or before it.
+	k := sort.Search(len(locs), func(i int) bool { return locs[i].FirstRowIndex > row }) - 1
+	k = max(k, 0) // locs[0].FirstRowIndex is 0: checked by File.PageIndex
+	first := locs[k].FirstRowIndex
+	// Each row holds at least one value: first is the values before page
+	// k for a column that is not repeated, and a lower bound otherwise.
+	if err := r.walker.SeekOffset(locs[k].Offset, first); err != nil {
+		return r.errorf(s.prefixPages+k, "%w", err)
+	}
+	r.page, r.valuesSum = s.prefixPages+k, first
+	s.pending, s.trim, s.next, s.dataPages = false, int(row-first), first, k
+	s.inexact = s.inexact || k > 0 && r.leaf.MaxRepetitionLevel > 0
+	return nil
+}
+
 // pageRows returns the value count and the number of rows starting in the
-// data page the walker is on, from the offset index, the header, or, for
-// v1 pages of a repeated column without an offset index, its levels.
-func (r *Reader) pageRows(h *format.PageHeader, body []byte, oi *format.OffsetIndex, numRows int64) (n, rows int, err error) {
+// data page the walker is on, without an offset index: from the header,
+// or, for v1 pages of a repeated column, from its levels.
+func (r *Reader) pageRows(h *format.PageHeader) (n, rows int, err error) {
 	nv := h.DataPageHeader.NumValues
 	if h.Type == format.DataPageV2 {
 		nv = h.DataPageHeaderV2.NumValues
@@ -135,20 +232,7 @@ func (r *Reader) pageRows(h *format.PageHeader, body []byte, oi *format.OffsetIn
 	if n, err = r.pageValueCount(nv); err != nil {
 		return 0, 0, err
 	}
-	k := r.seek.dataPages
 	switch {
-	case oi != nil:
-		if k >= oi.NumPages() || oi.PageLocations[k].Offset != r.walker.Offset() {
-			return 0, 0, fmt.Errorf("%w: data page %d at offset %d is not where the offset index puts it", ErrCorrupt, k, r.walker.Offset())
-		}
-		end := numRows
-		if k+1 < oi.NumPages() {
-			end = oi.PageLocations[k+1].FirstRowIndex
-		}
-		if first := oi.PageLocations[k].FirstRowIndex; first != r.seek.next || end < first {
-			return 0, 0, fmt.Errorf("%w: offset index says data page %d holds rows [%d, %d), the pages before end at row %d", ErrCorrupt, k, first, end, r.seek.next)
-		}
-		return n, int(end - oi.PageLocations[k].FirstRowIndex), nil
 	case r.leaf.MaxRepetitionLevel == 0:
 		return n, n, nil
 	case h.Type == format.DataPageV2:
@@ -159,10 +243,13 @@ func (r *Reader) pageRows(h *format.PageHeader, body []byte, oi *format.OffsetIn
 	}
 	// A v1 page of a repeated column: decode it to count its rows, then
 	// undo what decoding counted, since it is read again or skipped.
+	if err := r.walker.ReadBody(); err != nil {
+		return 0, 0, err
+	}
 	sum := r.valuesSum
 	p := &r.seek.scratch
 	p.reset(r.meta.Type, r.typeLength())
-	err = r.readDataPageV1(h, body, p)
+	err = r.readDataPageV1(h, r.walker.Body(), p)
 	r.valuesSum = sum
 	if err != nil {
 		return 0, 0, err

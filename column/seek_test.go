@@ -185,6 +185,20 @@ func seekAll(t *testing.T, r *Reader, fc *flatChunk, targets []int, prefix strin
 			}
 		}
 	}
+	// Reading on from a seek ends where a full read does.
+	if nrows > 0 {
+		row := nrows / 2
+		require.NoError(t, r.SeekRow(int64(row)), prefix)
+		for {
+			err := r.ReadPage(&p)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			require.NoError(t, err, prefix)
+			row += p.NumRows()
+		}
+		assert.Equal(t, nrows, row, "%s: rows read from row %d on", prefix, nrows/2)
+	}
 	return seeks
 }
 

@@ -214,3 +214,98 @@ func TestPageWalkerStreamLarge(t *testing.T) {
 	}
 	require.ErrorIs(t, sw.Err(), io.ErrUnexpectedEOF)
 }
+
+// countReads counts the bytes read from an io.ReaderAt.
+type countReads struct {
+	r io.ReaderAt
+	n int
+}
+
+func (c *countReads) ReadAt(p []byte, off int64) (int, error) {
+	c.n += len(p)
+	return c.r.ReadAt(p, off)
+}
+
+// TestPageWalkerSkipAndSeek walks pages of up to 1 MiB by their headers,
+// reading some bodies, and jumps to pages by offset, in memory and
+// streaming, against a full walk.
+func TestPageWalkerSkipAndSeek(t *testing.T) {
+	var chunk []byte
+	sizes := []int{10, 300 << 10, 5, 1 << 20, 64<<10 - 30, 0, 70 << 10}
+	for i, size := range sizes {
+		h := PageHeader{Type: DataPage, UncompressedPageSize: int32(size), CompressedPageSize: int32(size),
+			HasDataPageHeader: true, DataPageHeader: DataPageHeader{NumValues: 1, Encoding: Plain}}
+		if i == 3 {
+			h.DataPageHeader.HasStatistics = true
+			h.DataPageHeader.Statistics.MaxValue = bytes.Repeat([]byte{byte(i)}, 5000)
+		}
+		chunk = AppendPageHeader(chunk, &h)
+		chunk = append(chunk, bytes.Repeat([]byte{byte(i + 1)}, size)...)
+	}
+	// Trailing bytes inside the declared range: the walk stops at
+	// NumValues before them.
+	chunk = append(chunk, 0xff, 0xff, 0xff)
+	rng := ChunkRange{Start: 4, Length: int64(len(chunk)), NumValues: int64(len(sizes))}
+	file := append([]byte("PAR1"), chunk...)
+	var offsets []int64
+	var bodies [][]byte
+	for w := NewPageWalker(chunk, rng); w.Next(); {
+		offsets = append(offsets, w.Offset())
+		bodies = append(bodies, w.Body())
+	}
+	require.Len(t, offsets, len(sizes))
+
+	cr := &countReads{r: bytes.NewReader(file)}
+	var sw PageWalker
+	sw.ResetReaderAt(cr, rng, nil)
+	walkers := map[string]*PageWalker{"memory": NewPageWalker(chunk, rng), "stream": &sw}
+	for name, w := range walkers {
+		i := 0
+		for w.NextHeader() {
+			require.Equal(t, offsets[i], w.Offset(), name)
+			if i%2 == 1 {
+				require.NoError(t, w.ReadBody(), name)
+				require.Equal(t, bodies[i], w.Body(), "%s page %d", name, i)
+				require.NoError(t, w.ReadBody(), name) // no-op
+			}
+			if i == 3 {
+				require.Len(t, w.Header().DataPageHeader.Statistics.MaxValue, 5000, name)
+			}
+			i++
+		}
+		require.NoError(t, w.Err(), name)
+		require.Equal(t, len(sizes), i, name)
+
+		// Jumps, backward and forward; the walk goes on from there.
+		for _, k := range []int{6, 0, 3, 5, 1} {
+			require.NoError(t, w.SeekOffset(offsets[k], int64(k)), name)
+			require.Equal(t, offsets[k], w.NextOffset(), name)
+			for j := k; j < len(sizes); j++ {
+				require.True(t, w.Next(), "%s page %d after a jump to %d: %v", name, j, k, w.Err())
+				require.Equal(t, offsets[j], w.Offset(), name)
+				require.Equal(t, bodies[j], w.Body(), "%s page %d after a jump to %d", name, j, k)
+			}
+			require.False(t, w.Next(), name)
+			require.NoError(t, w.Err(), name)
+		}
+		for _, off := range []int64{3, 4 + int64(len(chunk)), -1} {
+			require.ErrorIs(t, w.SeekOffset(off, 0), ErrCorrupt, "%s offset %d", name, off)
+		}
+		require.ErrorIs(t, w.SeekOffset(offsets[2], -1), ErrCorrupt, name)
+	}
+
+	// Skipping by headers reads a small window per page, not the bodies.
+	cr.n = 0
+	sw.ResetReaderAt(cr, rng, nil)
+	for sw.NextHeader() {
+	}
+	require.NoError(t, sw.Err())
+	assert.Less(t, cr.n, 32<<10)
+	t.Logf("header walk of %d bytes read %d bytes", len(chunk), cr.n)
+	// A jump reads nothing until Next; then the page and a read-ahead.
+	cr.n = 0
+	require.NoError(t, sw.SeekOffset(offsets[4], 4))
+	require.Zero(t, cr.n)
+	require.True(t, sw.Next())
+	assert.LessOrEqual(t, cr.n, int(offsets[6]-offsets[4])+len(bodies[6])+3+streamReadAhead)
+}

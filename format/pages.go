@@ -159,7 +159,10 @@ type PageWalker struct {
 	header PageHeader
 	hlen   int
 	body   []byte
-	err    error
+	// bodyUnread is set when NextHeader left the current page's body
+	// unread.
+	bodyUnread bool
+	err        error
 }
 
 // NewPageWalker returns a PageWalker over chunk, the bytes of rng as read by
@@ -189,6 +192,10 @@ const (
 	// maxStreamHeader bounds the window a page header may need (headers
 	// carry statistics, so they may be large, but not larger than this).
 	maxStreamHeader = 64 << 20
+	// headerReadAhead is the least NextHeader reads: enough for a header
+	// with statistics of short values, so that skipping a page costs
+	// one small read and not its body.
+	headerReadAhead = 1 << 10
 )
 
 // ResetReaderAt makes w walk the column chunk rng of r, as [ReadColumnChunk]
@@ -214,30 +221,44 @@ func (w *PageWalker) ResetReaderAt(r io.ReaderAt, rng ChunkRange, buf []byte) {
 func (w *PageWalker) Buffer() []byte { return w.chunk[:0] }
 
 // fill makes the window hold the chunk's bytes [from, to), to <= w.avail,
-// reading at least streamReadAhead bytes when it reads. It reports whether
-// the window moved (invalidating what aliased it).
-func (w *PageWalker) fill(from, to int) (bool, error) {
+// reading at least ahead bytes when it reads. It reports whether the window
+// moved (invalidating what aliased it).
+func (w *PageWalker) fill(from, to, ahead int) (bool, error) {
 	if from >= w.winAt && to <= w.winAt+len(w.chunk) {
 		return false, nil
 	}
-	end := min(w.avail, max(to, from+streamReadAhead))
+	end := min(w.avail, max(to, from+ahead))
 	n := end - from
+	// The window's bytes from from on, if any, are kept, not read again.
+	var keep []byte
+	if from >= w.winAt && from < w.winAt+len(w.chunk) {
+		keep = w.chunk[from-w.winAt:]
+	}
 	if cap(w.chunk) < n {
-		w.chunk = make([]byte, n)
+		c := make([]byte, n)
+		copy(c, keep)
+		w.chunk = c
+	} else {
+		copy(w.chunk[:n], keep)
 	}
 	w.chunk, w.winAt = w.chunk[:n], from
-	if err := readAt(w.src, w.chunk, w.base+int64(from)); err != nil {
+	if err := readAt(w.src, w.chunk[len(keep):], w.base+int64(from+len(keep))); err != nil {
 		w.chunk = w.chunk[:0]
-		return true, fmt.Errorf("format: reading column chunk at %d: %w", w.base+int64(from), err)
+		return true, fmt.Errorf("format: reading column chunk at %d: %w", w.base+int64(from+len(keep)), err)
 	}
 	return true, nil
 }
 
-// nextStream is Next for a streaming walk, from w.cur.
-func (w *PageWalker) nextStream() bool {
+// nextStream is Next for a streaming walk, from w.cur: it reads the page
+// header and, when body is set, the body.
+func (w *PageWalker) nextStream(body bool) bool {
+	ahead := streamReadAhead
+	if !body {
+		ahead = headerReadAhead
+	}
 	var n int
-	for want := streamReadAhead; ; want *= 2 {
-		if _, err := w.fill(w.cur, min(w.avail, w.cur+want)); err != nil {
+	for want := ahead; ; want *= 2 {
+		if _, err := w.fill(w.cur, min(w.avail, w.cur+want), ahead); err != nil {
 			w.err = err
 			return false
 		}
@@ -258,24 +279,39 @@ func (w *PageWalker) nextStream() bool {
 			ErrCorrupt, w.base+int64(w.cur), size, bodyStart+size-w.avail)
 		return false
 	}
-	moved, err := w.fill(w.cur, bodyStart+size)
-	if err != nil {
+	w.count()
+	w.hlen = n
+	w.body = nil
+	w.next = bodyStart + size
+	if !body {
+		w.bodyUnread = true
+		return true
+	}
+	if err := w.readBody(streamReadAhead); err != nil {
 		w.err = err
 		return false
+	}
+	return true
+}
+
+// readBody reads the body of the current page, whose header is decoded,
+// reading at least ahead bytes from the header's start if it reads.
+func (w *PageWalker) readBody(ahead int) error {
+	bodyStart := w.cur + w.hlen
+	moved, err := w.fill(w.cur, w.next, ahead)
+	if err != nil {
+		return err
 	}
 	if moved {
 		// The header's statistics aliased the old window: decode it again.
 		if _, err := DecodePageHeader(w.chunk[w.cur-w.winAt:], &w.header); err != nil {
-			w.err = fmt.Errorf("page header at offset %d: %w", w.base+int64(w.cur), err)
-			return false
+			return fmt.Errorf("page header at offset %d: %w", w.base+int64(w.cur), err)
 		}
 	}
-	w.count()
-	w.hlen = n
-	b := bodyStart - w.winAt
+	b, size := bodyStart-w.winAt, w.next-bodyStart
 	w.body = w.chunk[b : b+size : b+size]
-	w.next = bodyStart + size
-	return true
+	w.bodyUnread = false
+	return nil
 }
 
 // count adds the current data page's values to the walk's total.
@@ -296,7 +332,7 @@ func (w *PageWalker) Next() bool {
 	}
 	w.cur = w.next
 	if w.src != nil {
-		return w.nextStream()
+		return w.nextStream(true)
 	}
 	n, err := DecodePageHeader(w.chunk[w.cur:], &w.header)
 	if err != nil {
@@ -316,6 +352,63 @@ func (w *PageWalker) Next() bool {
 	w.next = bodyStart + size
 	return true
 }
+
+// NextHeader advances to the next page like [PageWalker.Next], but in a
+// streaming walk (see [PageWalker.ResetReaderAt]) reads only the page's
+// header: Body returns nil until [PageWalker.ReadBody] reads it, so that a
+// reader skipping pages reads a small window per page (at least 1 KiB),
+// not their bodies. In a walk over a chunk in memory it is Next.
+func (w *PageWalker) NextHeader() bool {
+	if w.src == nil {
+		return w.Next()
+	}
+	if w.err != nil || w.next >= w.end || w.want > 0 && w.values >= w.want {
+		return false
+	}
+	w.cur = w.next
+	return w.nextStream(false)
+}
+
+// ReadBody makes Body return the current page's body, reading it if
+// [PageWalker.NextHeader] left it unread, exactly (no read-ahead past the
+// page). It returns the read error, which also ends the walk, or nil when
+// the body is already there. Header stays valid.
+func (w *PageWalker) ReadBody() error {
+	if !w.bodyUnread || w.err != nil {
+		return w.err
+	}
+	if err := w.readBody(0); err != nil {
+		w.err = err
+		return err
+	}
+	return nil
+}
+
+// SeekOffset positions w so that the next call to Next or NextHeader reads
+// the page whose header starts at file offset offset, as if the data pages
+// before it, holding values values, had been walked: the walk then stops
+// as usual after the data page that completes the chunk's NumValues. When
+// the caller knows only a lower bound of values, the walk may instead end
+// at the chunk's declared length, and the caller should stop reading after
+// the last data page it knows of. offset must lie in the chunk's declared
+// range [rng.Start, rng.Start+rng.Length) and values must not be negative;
+// otherwise SeekOffset returns an error wrapping [ErrCorrupt] and w is
+// unchanged. SeekOffset clears the error that ended a walk, and invalidates
+// Header and Body. It reads nothing.
+func (w *PageWalker) SeekOffset(offset, values int64) error {
+	if offset < w.base || offset-w.base >= int64(w.end) || values < 0 {
+		return fmt.Errorf("%w: seek to page offset %d (after %d values) outside the column chunk [%d, %d)",
+			ErrCorrupt, offset, values, w.base, w.base+int64(w.end))
+	}
+	w.next, w.cur = int(offset-w.base), int(offset-w.base)
+	w.values, w.err = values, nil
+	w.header, w.hlen, w.body, w.bodyUnread = PageHeader{}, 0, nil, false
+	return nil
+}
+
+// NextOffset returns the file offset at which the next call to Next reads
+// a page header.
+func (w *PageWalker) NextOffset() int64 { return w.base + int64(w.next) }
 
 // Header returns the current page header.
 func (w *PageWalker) Header() *PageHeader { return &w.header }

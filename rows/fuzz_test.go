@@ -65,12 +65,22 @@ func FuzzReader(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		rw, err := NewReader(file, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var row []byte
+		var line bytes.Buffer
 		for range 10_000 {
 			row, err = r.AppendRow(row[:0])
 			g, gerr := rv.ReadRow(nil)
-			if (err == nil) != (gerr == nil) {
-				t.Fatalf("AppendRow error %v, ReadRow error %v", err, gerr)
+			line.Reset()
+			werr := rw.WriteRow(&line)
+			if (err == nil) != (gerr == nil) || (err == nil) != (werr == nil) {
+				t.Fatalf("AppendRow error %v, ReadRow error %v, WriteRow error %v", err, gerr, werr)
+			}
+			if err == nil && line.String() != string(row)+"\n" {
+				t.Fatalf("WriteRow gives %s, AppendRow %s", line.Bytes(), row)
 			}
 			if errors.Is(err, io.EOF) {
 				return

@@ -5,7 +5,8 @@
 // two-level lists, MAP and MAP_KEY_VALUE groups, maps without values.
 //
 // A [Reader] returns each row either as one JSON object ([Reader.AppendRow],
-// the output of `pqcodec cat`) or as Go values ([Reader.ReadRow]). It can
+// or streamed to an io.Writer by [Reader.WriteRow], the output of `pqcodec
+// cat`) or as Go values ([Reader.ReadRow]). It can
 // keep only some columns ([Columns], by dotted path at any depth) and some
 // rows ([Range]).
 //
@@ -120,6 +121,7 @@ type Reader struct {
 	skip     int64     // rows still to skip before the first returned
 	left     int64     // rows still to return; negative: all
 	json     jsonSink
+	line     []byte // WriteRow's buffer
 	values   valueSink
 }
 
@@ -223,6 +225,28 @@ func (r *Reader) AppendRow(dst []byte) ([]byte, error) {
 	err := r.emitRow(&r.json)
 	dst, r.json.dst = r.json.dst, nil
 	return dst, err
+}
+
+// WriteRow writes the next row to w as [Reader.AppendRow] formats it,
+// followed by a newline, streaming it: the row's text goes to w in pieces
+// of about 32 KiB as it is assembled (w is typically a bufio.Writer), so
+// that a row of any size needs no more memory than its largest value and
+// the pages of its columns. It returns io.EOF after the last row, errors
+// as AppendRow, and w's errors as they are; after an error, w may hold
+// part of a row.
+func (r *Reader) WriteRow(w io.Writer) error {
+	if err := r.next(); err != nil {
+		return err
+	}
+	j := &r.json
+	j.dst, j.w = r.line[:0], w
+	err := r.emitRow(j)
+	if err == nil {
+		j.dst = append(j.dst, '\n')
+		err = j.flush()
+	}
+	r.line, j.dst, j.w = j.dst[:0], nil, nil
+	return err
 }
 
 // ReadRow returns the next row as Go values (see the package
@@ -490,15 +514,34 @@ type sink interface {
 	endEntry()
 }
 
-// jsonSink writes JSON text.
-type jsonSink struct{ dst []byte }
+// jsonSink writes JSON text, to dst and, when w is set, from dst to w
+// whenever dst holds jsonFlush bytes or more after a value.
+type jsonSink struct {
+	dst []byte
+	w   io.Writer
+}
+
+// jsonFlush is how much of a row's text WriteRow holds before writing it.
+const jsonFlush = 32 << 10
+
+// flush writes dst to w and empties it.
+func (j *jsonSink) flush() error {
+	_, err := j.w.Write(j.dst)
+	j.dst = j.dst[:0]
+	return err
+}
 
 func (j *jsonSink) null() { j.dst = append(j.dst, "null"...) }
 
 func (j *jsonSink) leaf(c *cursor) error {
 	var err error
-	j.dst, err = c.appendValue(j.dst)
-	return err
+	if j.dst, err = c.appendValue(j.dst); err != nil {
+		return err
+	}
+	if j.w != nil && len(j.dst) >= jsonFlush {
+		return j.flush()
+	}
+	return nil
 }
 
 func (j *jsonSink) beginGroup() { j.dst = append(j.dst, '{') }

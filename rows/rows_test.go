@@ -1,6 +1,7 @@
 package rows
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -86,23 +87,34 @@ func readAll(t *testing.T, f *column.File, opts ...Option) ([]string, []Group, e
 	require.NoError(t, err)
 	rv, err := NewReader(f, opts...)
 	require.NoError(t, err)
+	rw, err := NewReader(f, opts...)
+	require.NoError(t, err)
 	var js []string
 	var gs []Group
 	var buf []byte
+	var line bytes.Buffer
 	for {
 		buf, err = rj.AppendRow(buf[:0])
 		g, gerr := rv.ReadRow(nil)
+		line.Reset()
+		werr := rw.WriteRow(&line)
 		if errors.Is(err, io.EOF) {
 			require.ErrorIs(t, gerr, io.EOF)
+			require.ErrorIs(t, werr, io.EOF)
 			return js, gs, nil
 		}
 		if err != nil {
 			require.Error(t, gerr)
+			require.Error(t, werr)
 			return js, gs, err
 		}
 		require.NoError(t, gerr)
+		require.NoError(t, werr)
 		if j := appendJSON(nil, g); string(j) != string(buf) {
 			t.Fatalf("ReadRow gives %s, AppendRow %s", j, buf)
+		}
+		if string(buf)+"\n" != line.String() {
+			t.Fatalf("WriteRow gives %s, AppendRow %s", line.Bytes(), buf)
 		}
 		js = append(js, string(buf))
 		gs = append(gs, g)

@@ -50,24 +50,37 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 }
 
 // cat writes the rows of rd as JSON Lines, at most limit when it is not
-// negative.
+// negative. Rows are streamed (see [rows.Reader.WriteRow]): a huge row
+// needs no more memory than its largest value.
 func cat(stdout io.Writer, rd *rows.Reader, path string, limit int64) error {
-	w := bufio.NewWriterSize(stdout, 64<<10)
-	var buf []byte
+	w := &catWriter{w: bufio.NewWriterSize(stdout, 64<<10)}
 	for n := int64(0); limit < 0 || n < limit; n++ {
-		var err error
-		buf, err = rd.AppendRow(buf[:0])
+		err := rd.WriteRow(w)
 		if errors.Is(err, io.EOF) {
 			break
 		}
+		if w.err != nil {
+			return w.err
+		}
 		if err != nil {
-			w.Flush()
+			w.w.Flush()
 			return &fileError{path, err}
 		}
-		buf = append(buf, '\n')
-		if _, err := w.Write(buf); err != nil {
-			return err
-		}
 	}
-	return w.Flush()
+	return w.w.Flush()
+}
+
+// catWriter is cat's output, which remembers its error so that cat tells
+// it from the file's.
+type catWriter struct {
+	w   *bufio.Writer
+	err error
+}
+
+func (c *catWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
