@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata
+.PHONY: all deps vet test test-nested bench fuzz demo cross cross-docker testdata difftest
 
 all: test
 
@@ -55,3 +55,20 @@ cross-docker:
 # testdata fetches apache/parquet-testing for machines without ../shared.
 testdata:
 	test -d testdata/parquet-testing || git clone --depth 1 https://github.com/apache/parquet-testing testdata/parquet-testing
+
+# difftest writes random tables with DuckDB, arrow-rs (parquet-wasm), Polars,
+# arrow-go and parquet-go and compares pqcodec cat with DuckDB's reading
+# (scripts/difftest/README.md). Mismatching files stay in DIFFTEST_OUT;
+# DIFFTEST_FLAGS=--minimize also writes their smallest failing form.
+SEED         ?= 1
+N            ?= 20
+WRITERS      ?= duckdb,arrow-rs,polars,arrow-go,parquet-go
+DIFFTEST_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-difftest-$(SEED)
+
+difftest:
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p $(DIFFTEST_OUT)
+	$(GO) build -o $(DIFFTEST_OUT)/pqcodec ./cmd/pqcodec
+	cd scripts/difftest/gowriter && $(GO) build -o $(DIFFTEST_OUT)/gowriter .
+	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter \
+		--seed $(SEED) --n $(N) --writers $(WRITERS) --out $(DIFFTEST_OUT) $(DIFFTEST_FLAGS)

@@ -111,6 +111,7 @@ function bigOf(v) {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number') return BigInt(v);
   if (typeof v === 'boolean') return v ? 1n : 0n;
+  if (typeof v !== 'object') throw new Error(`render: no integer for ${typeof v} ${v}`);
   const c = v.constructor.name;
   switch (c) {
     case 'DuckDBDecimalValue': return BigInt(v.value);
@@ -132,7 +133,18 @@ function unitOf(n) {
   return '';
 }
 
+// SourceTime is a timestamp of the generated table, in its own unit.
+export class SourceTime {
+  constructor(unit, value) { this.unit = unit; this.value = value; }
+}
+
+const PER_SECOND = { s: 1n, ms: 1000n, us: 1000000n, ns: 1000000000n };
+
 function leafInt(n, v) {
+  if (v instanceof SourceTime) {
+    const to = PER_SECOND[unitOf(n) || v.unit], from = PER_SECOND[v.unit];
+    return to >= from ? v.value * (to / from) : v.value / (from / to);
+  }
   let x = bigOf(v);
   const c = typeof v === 'object' ? v.constructor.name : '';
   const unit = unitOf(n);
@@ -159,6 +171,14 @@ function leaf(n, v) {
     case 'DOUBLE': return jsonFloat(v, 64);
     case 'BYTE_ARRAY': case 'FIXED_LEN_BYTE_ARRAY': {
       if (typeof v === 'string') return isText(n) ? jsonString(v) : hex(Buffer.from(v, 'utf8'));
+      if (v instanceof Uint8Array) return isText(n) ? jsonString(Buffer.from(v).toString('utf8')) : hex(v);
+      if (typeof v === 'bigint') {
+        // A decimal from the source table: big-endian two's complement.
+        if (n.type === 'FIXED_LEN_BYTE_ARRAY') return hex(beBytes(v, n.typeLength));
+        let len = 1;
+        while (BigInt.asIntN(len * 8, v) !== v) len++;
+        return hex(beBytes(v, len));
+      }
       const c = v.constructor.name;
       if (c === 'DuckDBBlobValue') return isText(n) ? jsonString(Buffer.from(v.bytes).toString('utf8')) : hex(v.bytes);
       if (c === 'DuckDBUUIDValue') return hex(Buffer.from(v.toString().replace(/-/g, ''), 'hex'));
@@ -200,11 +220,11 @@ function value(n, v) {
       return '[' + items(v).map((x) => (two ? value(rep, x) : field(rep.children[0], x))).join(',') + ']';
     }
     if (isMap(n) && rep.children.length > 0 && rep.children.length <= 2) {
-      const entries = v.entries;
+      const entries = Array.isArray(v) ? v.map(([key, value]) => ({ key, value })) : v.entries;
       return '[' + entries.map((e) => `{"key":${field(rep.children[0], e.key)},"value":${rep.children.length === 2 ? field(rep.children[1], e.value) : 'null'}}`).join(',') + ']';
     }
   }
-  const entries = v.entries;
+  const entries = v.constructor.name === 'DuckDBStructValue' ? v.entries : v;
   return '{' + n.children.map((c) => `${jsonString(c.name)}:${field(c, entries[c.name])}`).join(',') + '}';
 }
 
