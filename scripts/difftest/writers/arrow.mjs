@@ -2,11 +2,11 @@
 // (nodejs-polars, reading the table as Arrow IPC), and the Go writers
 // arrow-go and parquet-go (the gowriter program, reading the IPC stream).
 import * as A from 'apache-arrow';
-import * as PW from 'parquet-wasm';
 import pl from 'nodejs-polars';
 import { execFile } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
 
 const run = promisify(execFile);
 
@@ -146,17 +146,17 @@ export function ipc(table) {
 
 // leaves lists the Parquet column paths of a type with the class of their
 // physical type, for per-column encodings.
-export function leaves(name, t, out = []) {
+export function leaves(name, t, out = [], decimalsAsFlba = false) {
   switch (t.kind) {
-    case 'list': leaves(`${name}.list.element`, t.elem, out); break;
-    case 'map': leaves(`${name}.key_value.key`, t.key, out); leaves(`${name}.key_value.value`, t.value, out); break;
-    case 'struct': for (const f of t.fields) leaves(`${name}.${f.name}`, f.type, out); break;
+    case 'list': leaves(`${name}.list.element`, t.elem, out, decimalsAsFlba); break;
+    case 'map': leaves(`${name}.key_value.key`, t.key, out, decimalsAsFlba); leaves(`${name}.key_value.value`, t.value, out, decimalsAsFlba); break;
+    case 'struct': for (const f of t.fields) leaves(`${name}.${f.name}`, f.type, out, decimalsAsFlba); break;
     default: {
       let cls;
       if (t.kind === 'bool') cls = 'bool';
       else if (['float', 'double'].includes(t.kind)) cls = 'float';
       else if (['string', 'binary'].includes(t.kind)) cls = 'bytes';
-      else if (['fixed', 'uuid'].includes(t.kind) || (t.kind === 'decimal' && t.precision > 18)) cls = 'flba';
+      else if (['fixed', 'uuid'].includes(t.kind) || (t.kind === 'decimal' && (decimalsAsFlba || t.precision > 18))) cls = 'flba';
       else cls = 'int';
       out.push({ path: name, cls });
     }
@@ -173,7 +173,7 @@ const ENCODINGS = {
 };
 
 // genericOptions draws the options all Arrow-fed writers share.
-function genericOptions(r, table, codecs) {
+function genericOptions(r, table, codecs, encodings = ENCODINGS, decimalsAsFlba = false) {
   const o = {
     compression: r.pick(codecs),
     version: r.pick(['V1', 'V2']),
@@ -184,7 +184,7 @@ function genericOptions(r, table, codecs) {
     encodings: {},
   };
   if (r.bool(0.6)) {
-    for (const c of table.columns) for (const l of leaves(c.name, c.type)) if (r.bool(0.7)) o.encodings[l.path] = r.pick(ENCODINGS[l.cls]);
+    for (const c of table.columns) for (const l of leaves(c.name, c.type, [], decimalsAsFlba)) if (r.bool(0.7)) o.encodings[l.path] = r.pick(encodings[l.cls]);
   }
   return o;
 }
@@ -195,18 +195,37 @@ function arrowRsOptions(r, table) {
   return o;
 }
 
+// parquet-wasm is loaded afresh after a failure inside its WebAssembly
+// instance (a stack overflow leaves the instance unusable).
+const require = createRequire(import.meta.url);
+let PW = null;
+function parquetWasm() {
+  if (!PW) {
+    const p = require.resolve('parquet-wasm');
+    delete require.cache[p];
+    PW = require(p);
+  }
+  return PW;
+}
+
 function arrowRsWrite(table, o, path) {
-  let b = new PW.WriterPropertiesBuilder()
-    .setCompression(PW.Compression[o.compression])
-    .setWriterVersion(PW.WriterVersion[o.version])
-    .setDictionaryEnabled(o.dictionary)
-    .setStatisticsEnabled(o.stats ? PW.EnabledStatistics.Page : PW.EnabledStatistics.None);
-  if (o.pageSize) b = b.setDataPageSizeLimit(o.pageSize);
-  if (o.rowGroupSize) b = b.setMaxRowGroupSize(o.rowGroupSize);
-  if (o.batchSize) b = b.setWriteBatchSize(o.batchSize);
-  for (const [p, e] of Object.entries(o.encodings)) b = b.setColumnEncoding(p, PW.Encoding[e]);
-  const t = PW.Table.fromIPCStream(ipc(table));
-  writeFileSync(path, PW.writeParquet(t, b.build()));
+  const pw = parquetWasm();
+  try {
+    let b = new pw.WriterPropertiesBuilder()
+      .setCompression(pw.Compression[o.compression])
+      .setWriterVersion(pw.WriterVersion[o.version])
+      .setDictionaryEnabled(o.dictionary)
+      .setStatisticsEnabled(o.stats ? pw.EnabledStatistics.Page : pw.EnabledStatistics.None);
+    if (o.pageSize) b = b.setDataPageSizeLimit(o.pageSize);
+    if (o.rowGroupSize) b = b.setMaxRowGroupSize(o.rowGroupSize);
+    if (o.batchSize) b = b.setWriteBatchSize(o.batchSize);
+    for (const [p, e] of Object.entries(o.encodings)) b = b.setColumnEncoding(p, pw.Encoding[e]);
+    const t = pw.Table.fromIPCStream(ipc(table));
+    writeFileSync(path, pw.writeParquet(t, b.build()));
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof WebAssembly.RuntimeError) PW = null;
+    throw e;
+  }
 }
 
 function polarsOptions(r) {
@@ -219,7 +238,9 @@ function polarsWrite(table, o, path) {
 }
 
 function goOptions(r, table) {
-  const o = genericOptions(r, table, ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'BROTLI', 'ZSTD', 'LZ4_RAW']);
+  // arrow-go v18.8 panics on DELTA_BYTE_ARRAY for FIXED_LEN_BYTE_ARRAY, and
+  // writes every decimal as FIXED_LEN_BYTE_ARRAY.
+  const o = genericOptions(r, table, ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'BROTLI', 'ZSTD', 'LZ4_RAW'], { ...ENCODINGS, flba: ['PLAIN', 'BYTE_STREAM_SPLIT'] }, true);
   o.batchSize = r.pick([0, 7, 1024]);
   return o;
 }
