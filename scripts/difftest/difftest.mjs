@@ -1,7 +1,7 @@
 // Differential test of pqcodec against real Parquet writers.
 //
 //   node difftest.mjs --pqcodec BIN --gowriter BIN [--seed S] [--n N] [--writers duckdb,arrow-rs,...]
-//                     [--out DIR] [--case K] [--keep] [--minimize] [--verbose]
+//                     [--out DIR] [--case K] [--keep] [--minimize] [--verbose] [--coverage]
 //
 // For each writer and case k in [0, N): draw a random table and writer
 // options from (seed, writer, k), write the file with the writer, read it
@@ -27,7 +27,7 @@ function args() {
   const v = process.argv.slice(2);
   for (let i = 0; i < v.length; i++) {
     const k = v[i].replace(/^--/, '');
-    if (['keep', 'minimize', 'verbose'].includes(k)) { a[k] = true; continue; }
+    if (['keep', 'minimize', 'verbose', 'coverage'].includes(k)) { a[k] = true; continue; }
     a[k] = v[++i];
   }
   a.n = Number(a.n);
@@ -154,6 +154,23 @@ async function check(ctx, W, table, o, path) {
 
 const noNegZero = (l) => l.replace(/([[,:])-0(?=[,\]}])/g, '$10');
 
+// cover adds the codecs, encodings and row groups of a file, as DuckDB's
+// parquet_metadata() lists them, to cov.
+async function cover(ctx, cov, path) {
+  try {
+    const r = await ctx.rconn.runAndReadAll(`SELECT row_group_id, compression, encodings FROM parquet_metadata('${path}')`);
+    let groups = 0;
+    for (const [g, c, e] of r.getRows()) {
+      cov.codecs.add(c);
+      for (const x of String(e).split(', ')) cov.encodings.add(x);
+      groups = Math.max(groups, Number(g) + 1);
+    }
+    if (groups > 1) cov.multiGroup++;
+  } catch {
+    // a file DuckDB cannot read: not counted
+  }
+}
+
 // signature is what a smaller case must reproduce: the pqcodec error
 // without its numbers, or the kind of difference.
 function signature(diff) {
@@ -200,6 +217,7 @@ async function main() {
     if (!W) throw new Error(`unknown writer ${w} (have ${Object.keys(WRITERS).join(', ')})`);
     const st = { cases: 0, ok: 0, mismatch: 0, writer: 0, schema: 0, duckdbError: 0, viaSource: 0, duckdbDiffers: 0, negZero: 0, sourceError: 0 };
     const t0 = Date.now();
+    const cov = { codecs: new Set(), encodings: new Set(), rowGroups: 0, multiGroup: 0 };
     const cases = a.case != null ? [Number(a.case)] : [...Array(a.n).keys()];
     for (const k of cases) {
       st.cases++;
@@ -212,6 +230,7 @@ async function main() {
       const tag = `seed=${a.seed} writer=${w} case=${k}`;
       const res = await check(ctx, W, table, opts, path);
       st[res.status]++;
+      if (a.coverage && (res.status === 'ok' || res.status === 'mismatch')) await cover(ctx, cov, path);
       for (const n of res.notes) {
         st[n.kind]++;
         if (n.kind === 'duckdbDiffers' || n.kind === 'sourceError') console.log(`note ${tag}: ${n.text}\n  ${desc(table).schema.join('; ')}`);
@@ -241,6 +260,7 @@ async function main() {
       }
     }
     passed += st.ok;
+    if (a.coverage) console.log(`writer ${w} wrote codecs ${[...cov.codecs].sort().join(' ')}; encodings ${[...cov.encodings].sort().join(' ')}; ${cov.multiGroup} files of several row groups`);
     const s = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(`writer ${w}: ${st.ok} of ${st.cases} cases identical, ${st.mismatch} mismatched; ${st.writer} refused by the writer, ${st.schema} without a schema DuckDB reads; ${st.viaSource} compared with the source because DuckDB cannot read them; DuckDB differs from the source ${st.duckdbDiffers} times (and ${st.negZero} times only by -0 written as 0) (${s} s)`);
   }
