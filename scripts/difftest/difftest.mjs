@@ -221,6 +221,7 @@ async function main() {
     const cases = a.case != null ? [Number(a.case)] : [...Array(a.n).keys()];
     for (const k of cases) {
       st.cases++;
+      if (st.cases % 100 === 0) console.log(`progress ${w}: ${st.cases - 1} cases done, ${st.ok} identical, ${st.mismatch} mismatched (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
       const r = rng(a.seed, w, k);
       const table = randomTable(r, W.caps);
       const opts = W.options(r, table);

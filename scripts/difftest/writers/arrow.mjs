@@ -229,12 +229,18 @@ function arrowRsWrite(table, o, path) {
 }
 
 function polarsOptions(r) {
-  return { compression: r.pick(['uncompressed', 'snappy', 'gzip', 'lzo', 'brotli', 'lz4', 'zstd']) };
+  const o = { compression: r.pick(['uncompressed', 'snappy', 'gzip', 'brotli', 'lz4', 'zstd']), statistics: r.bool(0.7) };
+  if (o.compression === 'zstd' && r.bool(0.3)) o.compressionLevel = r.pick([1, 3, 19]);
+  if (r.bool(0.5)) o.rowGroupSize = r.pick([1, 10, 1000, 5000]);
+  if (r.bool(0.5)) o.dataPagesizeLimit = r.pick([64, 1024, 8192, 1 << 20]);
+  return o;
 }
 
+// polarsWrite reads the table as Arrow IPC and writes it with sinkParquet,
+// the writer call that takes row group and page sizes.
 function polarsWrite(table, o, path) {
   const df = pl.readIPCStream(Buffer.from(ipc(table)));
-  df.writeParquet(path, { compression: o.compression });
+  df.lazy().sinkParquet(path, { ...o, maintainOrder: true }).collectSync();
 }
 
 function goOptions(r, table) {
