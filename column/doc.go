@@ -12,11 +12,19 @@
 // Supported: data pages v1 (levels inside the compressed block, RLE with a
 // 4-byte length prefix or the deprecated BIT_PACKED) and v2 (levels stored
 // uncompressed before the values; is_compressed false; empty pages),
-// dictionary pages wherever they appear before the first data page
-// (including chunks whose dictionary_page_offset is 0 or unset), index pages
-// and unknown page types (skipped by their size), every codec, and every
-// encoding the specification allows for each physical type. Encrypted files
-// and columns return an error wrapping [ErrEncrypted].
+// one dictionary page per chunk, wherever it appears (including chunks whose
+// dictionary_page_offset is 0 or unset; a dictionary page after data pages
+// serves the pages after it), index pages and unknown page types (skipped by
+// their size), every codec, and every encoding the specification allows for
+// each physical type. Encrypted files and columns return an error wrapping
+// [ErrEncrypted].
+//
+// The reader accepts what parquet-java, arrow-cpp, arrow-rs and DuckDB all
+// accept: runs and streams that declare more values than a page needs, bytes
+// after the values a page needs, a v2 num_nulls that disagrees with the
+// definition levels, a chunk whose metadata names another physical type than
+// its schema leaf. READING.md at the root of the repository lists every
+// check, what those readers do, and why each check is kept or relaxed.
 //
 // Hostile files return errors, never panics: every size is checked against
 // the bytes present and against limits (page size through the codec

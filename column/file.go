@@ -162,8 +162,12 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fail(err)
 	}
 	meta := cc.MetaData
-	if t := leaves[column].Element.Type; t == nil || *t != meta.Type {
-		return fail(fmt.Errorf("%w: column chunk type %v does not match the schema", ErrCorrupt, meta.Type))
+	if t := leaves[column].Element.Type; t != nil && *t != meta.Type {
+		// The schema's type wins, as in parquet-java, arrow-cpp, arrow-rs
+		// and DuckDB.
+		m := *meta
+		m.Type = *t
+		meta = &m
 	}
 	if meta.Type == format.FixedLenByteArray && r.typeLengthOf() <= 0 {
 		return fail(fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY column without a positive type_length", ErrCorrupt))

@@ -77,14 +77,14 @@ type Reader struct {
 	scratch   []uint32 // decoded levels or dictionary indices
 	dict      Values
 	hasDict   bool
-	sawData   bool
 	valuesSum int64
 }
 
 // Leaf returns the schema node of the column.
 func (r *Reader) Leaf() *format.Node { return r.leaf }
 
-// MetaData returns the column chunk's metadata.
+// MetaData returns the column chunk's metadata. Its Type is the schema
+// leaf's, which is the one read when the chunk names another.
 func (r *Reader) MetaData() *format.ColumnMetaData { return r.meta }
 
 // ReadPage empties p and fills it with the next data page of the chunk,
@@ -185,9 +185,10 @@ func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
 }
 
 func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
-	if r.sawData {
-		return fmt.Errorf("%w: dictionary page after a data page", ErrCorrupt)
-	}
+	// A dictionary page after data pages is read as the dictionary of the
+	// pages that follow it, as parquet-java, arrow-cpp, arrow-rs and DuckDB
+	// do; a second dictionary page is an error, as in parquet-java, arrow-cpp
+	// and arrow-rs.
 	if r.hasDict {
 		return fmt.Errorf("%w: second dictionary page", ErrCorrupt)
 	}
@@ -213,7 +214,6 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 
 func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) error {
 	dh := &h.DataPageHeader
-	r.sawData = true
 	n, err := r.pageValueCount(dh.NumValues)
 	if err != nil {
 		return err
@@ -253,7 +253,6 @@ func (r *Reader) checkRecordStart(p *Page) error {
 
 func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) error {
 	dh := &h.DataPageHeaderV2
-	r.sawData = true
 	n, err := r.pageValueCount(dh.NumValues)
 	if err != nil {
 		return err
@@ -263,9 +262,6 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		return fmt.Errorf("%w: level lengths %d and %d in a page of %d bytes", ErrCorrupt, repLen, defLen, len(body))
 	}
 	valuesSize := int(h.UncompressedPageSize) - repLen - defLen
-	if valuesSize < 0 {
-		return fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
-	}
 	p.Version, p.Encoding, p.NumLevels = 2, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
 		if p.RepLevels, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
@@ -282,8 +278,11 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		}
 		nonNull = countEqual(p.DefLevels, int16(m))
 	}
-	if nulls := int(dh.NumNulls); nulls != n-nonNull {
-		return fmt.Errorf("%w: header counts %d nulls, definition levels %d", ErrCorrupt, nulls, n-nonNull)
+	// The definition levels, not num_nulls, say which values are present,
+	// as in parquet-java, arrow-cpp and DuckDB, which do not read num_nulls;
+	// like arrow-rs, a count outside [0, num_values] is an error.
+	if nulls := int(dh.NumNulls); nulls < 0 || nulls > n {
+		return fmt.Errorf("%w: header counts %d nulls in %d values", ErrCorrupt, nulls, n)
 	}
 	if err := r.checkRecordStart(p); err != nil {
 		return err
@@ -291,17 +290,20 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	section := body[repLen+defLen:]
 	var data []byte
 	switch {
+	case !dh.IsCompressed:
+		// An uncompressed values section is read as it is: the value
+		// decoders check that it holds the values the levels need.
+		// parquet-java, arrow-cpp, arrow-rs and DuckDB (for a codec other
+		// than UNCOMPRESSED) do not compare its size with the header.
+		data = section
+	case valuesSize < 0:
+		return fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
 	case len(section) == 0 && valuesSize == 0:
-		data = section // an empty page, compressed or not
-	case dh.IsCompressed:
+		data = section // an empty page
+	default:
 		if data, err = r.decompress(&r.buf, section, valuesSize); err != nil {
 			return err
 		}
-	default:
-		if len(section) != valuesSize {
-			return fmt.Errorf("%w: uncompressed values section of %d bytes, header says %d", ErrCorrupt, len(section), valuesSize)
-		}
-		data = section
 	}
 	r.valuesSum += int64(n)
 	return r.decodeValues(p, dh.Encoding, data, nonNull)
@@ -436,14 +438,23 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
 		}
 	case format.ByteStreamSplit:
-		err = decodeByteStreamSplit(v, data, n)
+		err = decodeByteStreamSplit(v, data, n, p.NumLevels)
 	default:
 		return fmt.Errorf("%w: value encoding %v", ErrUnsupported, enc)
 	}
 	if err != nil {
 		return err
 	}
-	if got := v.Len(); got != n {
+	got := v.Len()
+	if got > n && (enc == format.DeltaBinaryPacked || enc == format.DeltaLengthByteArray ||
+		enc == format.DeltaByteArray || enc == format.ByteStreamSplit) {
+		// A DELTA or BYTE_STREAM_SPLIT stream holding more values than the
+		// levels need is read for the values needed, as parquet-java,
+		// arrow-cpp, arrow-rs and DuckDB read it.
+		v.truncate(n)
+		got = n
+	}
+	if got != n {
 		return fmt.Errorf("%w: page holds %d %v values, its levels say %d", ErrCorrupt, got, enc, n)
 	}
 	return nil
@@ -523,7 +534,11 @@ func byteArrayEnd(data []byte, n int) (int, error) {
 	return pos, nil
 }
 
-func decodeByteStreamSplit(v *Values, data []byte, n int) error {
+// decodeByteStreamSplit decodes the BYTE_STREAM_SPLIT values of data, at
+// least n of them. Its length makes the stride: like arrow-cpp, data may
+// hold up to numLevels values (the page's value count, nulls included), as
+// a writer may count nulls in; the caller keeps the first n.
+func decodeByteStreamSplit(v *Values, data []byte, n, numLevels int) error {
 	size := 0
 	switch v.Type {
 	case format.Int32, format.Float:
@@ -536,7 +551,7 @@ func decodeByteStreamSplit(v *Values, data []byte, n int) error {
 	if size <= 0 {
 		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %v values", ErrUnsupported, v.Type)
 	}
-	if len(data)%size != 0 || len(data)/size != n {
+	if len(data)%size != 0 || len(data)/size < n || len(data)/size > max(n, numLevels) {
 		return fmt.Errorf("%w: %d BYTE_STREAM_SPLIT values need %d bytes, have %d", ErrCorrupt, n, n*size, len(data))
 	}
 	var err error

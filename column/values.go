@@ -62,6 +62,31 @@ func (v *Values) Len() int {
 	return 0
 }
 
+// truncate keeps the first n values of v; n must not exceed v.Len().
+func (v *Values) truncate(n int) {
+	switch v.Type {
+	case format.Boolean:
+		v.Booleans = v.Booleans[:n]
+	case format.Int32:
+		v.Int32s = v.Int32s[:n]
+	case format.Int64:
+		v.Int64s = v.Int64s[:n]
+	case format.Int96:
+		v.Int96s = v.Int96s[:n]
+	case format.Float:
+		v.Floats = v.Floats[:n]
+	case format.Double:
+		v.Doubles = v.Doubles[:n]
+	case format.ByteArray:
+		if len(v.Offsets) > n {
+			v.Offsets = v.Offsets[:n+1]
+			v.Bytes = v.Bytes[:v.Offsets[n]]
+		}
+	case format.FixedLenByteArray:
+		v.Bytes = v.Bytes[:n*v.TypeLength]
+	}
+}
+
 // Reset empties v, keeping the capacity of every slice, and sets its type.
 func (v *Values) Reset(t format.Type, typeLength int) {
 	*v = Values{

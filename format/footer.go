@@ -7,8 +7,8 @@ import (
 	"io"
 )
 
-// ErrNotParquet is returned when a file lacks the PAR1 magic or is too short
-// to hold a footer.
+// ErrNotParquet is returned when a file lacks the trailing PAR1 magic or is
+// too short to hold a footer.
 var ErrNotParquet = errors.New("format: not a parquet file")
 
 // ErrEncrypted is returned for files whose footer is encrypted (PARE magic)
@@ -24,7 +24,8 @@ const (
 )
 
 // ReadFooter reads and decodes the footer of the parquet file of the given
-// size held by r. It checks the PAR1 magic at both ends, returns
+// size held by r. It checks the trailing PAR1 magic (not the leading one,
+// which parquet-java, arrow-cpp, arrow-rs and DuckDB do not read), returns
 // [ErrEncrypted] for the PARE (encrypted footer) magic, and checks the footer
 // length against the file size before reading it. Files with a plaintext
 // footer but encrypted columns decode successfully; see
@@ -54,13 +55,6 @@ func ReadFooterBytes(r io.ReaderAt, size int64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: encrypted footer (PARE magic)", ErrEncrypted)
 	default:
 		return nil, fmt.Errorf("%w: trailing magic %q", ErrNotParquet, tail[4:])
-	}
-	var head [4]byte
-	if err := readAt(r, head[:], 0); err != nil {
-		return nil, fmt.Errorf("format: reading header magic: %w", err)
-	}
-	if string(head[:]) != magic {
-		return nil, fmt.Errorf("%w: leading magic %q", ErrNotParquet, head[:])
 	}
 	n := int64(binary.LittleEndian.Uint32(tail[:4]))
 	if n > size-int64(len(magic))-footerTail {

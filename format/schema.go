@@ -171,8 +171,10 @@ func (s *Schema) Root() *Node { return s.root }
 func (s *Schema) Leaves() []*Node { return s.leaves }
 
 // CheckRowGroup checks that rg has one column chunk per leaf, and that each
-// chunk's metadata (when present) names the leaf's path and physical type.
-// Errors wrap [ErrCorrupt].
+// chunk's metadata (when present) names the leaf's path. The chunk's
+// physical type is not compared with the leaf's: parquet-java, arrow-cpp,
+// arrow-rs and DuckDB read a chunk with its schema leaf's type. Errors wrap
+// [ErrCorrupt].
 func (s *Schema) CheckRowGroup(rg *RowGroup) error {
 	if len(rg.Columns) != len(s.leaves) {
 		return fmt.Errorf("%w: row group has %d column chunks for %d leaf columns",
@@ -187,10 +189,6 @@ func (s *Schema) CheckRowGroup(rg *RowGroup) error {
 		if !leaf.HasPath(m.PathInSchema) {
 			return fmt.Errorf("%w: column chunk %d has path %v, schema leaf is %v",
 				ErrCorrupt, i, m.PathInSchema, leaf.Path())
-		}
-		if m.Type != *leaf.Element.Type {
-			return fmt.Errorf("%w: column chunk %d (%v) has type %v, schema says %v",
-				ErrCorrupt, i, m.PathInSchema, m.Type, *leaf.Element.Type)
 		}
 	}
 	return nil

@@ -14,7 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/internal/testfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
@@ -318,3 +320,33 @@ func TestDemoShort(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, out, "pqcodec demo: 300 rows")
 }
+
+// TestZeroRowGroups reads a file without row groups whose empty row_groups
+// list has element type 0 (a JavaScript writer's): cat prints no rows,
+// inspect reports none.
+func TestZeroRowGroups(t *testing.T) {
+	schema := []format.SchemaElement{
+		{Name: "root", NumChildren: ptr[int32](1)},
+		{Name: "a", Type: ptr(format.Int32), RepetitionType: ptr(format.Optional)},
+	}
+	path := filepath.Join(t.TempDir(), "empty.parquet")
+	require.NoError(t, os.WriteFile(path, testfile.File(schema, 0, nil, testfile.EmptyListType0), 0o644))
+	out, errOut, status := runCmd("cat", path)
+	require.Equal(t, exitOK, status, errOut)
+	require.Empty(t, out)
+	out, errOut, status = runCmd("inspect", path)
+	require.Equal(t, exitOK, status, errOut)
+	require.Contains(t, out, "rows:        0 in 0 row group(s), 1 leaf column(s)")
+	out, errOut, status = runCmd("inspect", "--json", path)
+	require.Equal(t, exitOK, status, errOut)
+	var doc struct {
+		NumRows   int64 `json:"num_rows"`
+		RowGroups []any `json:"row_groups"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Zero(t, doc.NumRows)
+	require.NotNil(t, doc.RowGroups)
+	require.Empty(t, doc.RowGroups)
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -98,8 +98,16 @@ func parseHeader(src []byte) (h header, pos int, err error) {
 	return h, pos, nil
 }
 
-// maxWidth returns the widest miniblock bit width allowed for T.
-func maxWidth[T Integer]() byte {
+// maxWidth is the widest miniblock bit width the decoders accept. For
+// INT32, widths 33 to 64 come from writers that compute the deltas in 64
+// bits (DuckDB): a value is the low 32 bits of the 64-bit running sum, so
+// the decoder unpacks such miniblocks in 64 bits and keeps the low 32 bits
+// of each delta, which gives the same values (sums are taken modulo 2^32).
+const maxWidth = 64
+
+// fastWidth returns the widest miniblock bit width the unrolled kernels of
+// T handle; wider INT32 miniblocks take [unpackWide].
+func fastWidth[T Integer]() uint {
 	var z T
 	switch any(z).(type) {
 	case int32:
@@ -163,10 +171,20 @@ func (d *Decoder[T]) Decode(dst []T) (int, error) {
 		n++
 		d.remaining--
 	}
-	if n+32 <= len(dst) && d.remaining >= 32 {
+	for n+32 <= len(dst) && d.remaining >= 32 {
 		if n = d.decodeChunks(dst, n); d.err != nil {
 			return n, d.err
 		}
+		if n+32 > len(dst) || d.remaining < 32 {
+			break
+		}
+		// decodeChunks stopped at a miniblock it leaves to chunk: a
+		// truncated one (chunk reports it) or an INT32 one wider than 32
+		// bits.
+		if err := d.chunk((*[32]T)(dst[n : n+32])); err != nil {
+			return n, err
+		}
+		n += 32
 	}
 	if n < len(dst) && d.remaining > 0 {
 		c := min(32, d.remaining)
@@ -187,8 +205,11 @@ func (d *Decoder[T]) Decode(dst []T) (int, error) {
 func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 	src, pos, rem, last, md := d.src, d.pos, d.remaining, d.last, d.minDelta
 	widths, mini, chunks, width := d.widths, d.mini, d.chunks, d.width
-	maxW := int(maxWidth[T]())
+	fastW := fastWidth[T]()
 	miniChunks := d.hdr.miniSize / 32
+	if chunks > 0 && width > fastW {
+		return n // inside a wide INT32 miniblock: chunk decodes it
+	}
 	for n+32 <= len(dst) && rem >= 32 {
 		if chunks == 0 {
 			if mini == len(widths) {
@@ -206,14 +227,14 @@ func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 				pos = p + d.hdr.miniCount
 				mini = 0
 			}
-			w := int(widths[mini])
-			if w > maxW {
-				d.pos = pos
-				d.fail(fmt.Errorf("%w: miniblock bit width %d exceeds %d", ErrCorrupt, w, maxW))
-				return n
+			w := uint(widths[mini])
+			if w > fastW {
+				// A wide INT32 miniblock (chunk decodes it) or a bad
+				// width (nextMiniblock reports it).
+				break
 			}
 			mini++
-			width = uint(w)
+			width = w
 			chunks = miniChunks
 		}
 		need := int(4 * width)
@@ -264,8 +285,8 @@ func (d *Decoder[T]) nextMiniblock() error {
 		d.mini = 0
 	}
 	w := d.widths[d.mini]
-	if w > maxWidth[T]() {
-		return d.fail(fmt.Errorf("%w: miniblock bit width %d exceeds %d", ErrCorrupt, w, maxWidth[T]()))
+	if w > maxWidth {
+		return d.fail(fmt.Errorf("%w: miniblock bit width %d exceeds %d", ErrCorrupt, w, maxWidth))
 	}
 	d.mini++
 	d.width = uint(w)
@@ -360,11 +381,26 @@ func (d *Decoder[T]) fail(err error) error {
 func unpackDeltas[T Integer](out *[32]T, src []byte, width uint, minDelta, last T) T {
 	switch o := any(out).(type) {
 	case *[32]int32:
+		if width > 32 {
+			return T(unpackWide(o, src, width, uint32(minDelta), uint32(last)))
+		}
 		return T(deltas32(o, src, width, uint32(minDelta), uint32(last)))
 	case *[32]int64:
 		return T(deltas64(o, src, width, uint64(minDelta), uint64(last)))
 	}
 	panic("unreachable")
+}
+
+// unpackWide is deltas32 for widths 33 to 64: it unpacks the deltas in 64
+// bits and sums their low 32 bits, which is exact modulo 2^32.
+func unpackWide(out *[32]int32, src []byte, width uint, m, last uint32) uint32 {
+	var d [32]uint64
+	bitpack.Unpack64(&d, src, width)
+	for i, x := range d {
+		last += m + uint32(x)
+		out[i] = int32(last)
+	}
+	return last
 }
 
 // DecodeInt32 decodes the DELTA_BINARY_PACKED page src and appends its values
@@ -412,7 +448,7 @@ func EncodeInt64(dst []byte, src []int64) []byte { return encode(dst, src) }
 
 // maxEncodedLen bounds the encoded size of n values of T.
 func maxEncodedLen[T Integer](n int) int {
-	size := int(maxWidth[T]()) / 8
+	size := int(fastWidth[T]()) / 8
 	blocks := (n + encBlockSize - 1) / encBlockSize
 	return 4*binary.MaxVarintLen64 + blocks*(binary.MaxVarintLen64+encMiniblocks+encBlockSize*size)
 }

@@ -229,7 +229,7 @@ func TestHeaderErrors(t *testing.T) {
 		"missing block":      page(128, 4, 2, 0),
 		"missing widths":     page(128, 4, 2, 0, []byte{0}),
 		"missing data":       page(128, 4, 2, 0, block(0, []byte{8, 0, 0, 0})),
-		"width 33 int32":     page(128, 4, 2, 0, block(0, []byte{33, 0, 0, 0}, make([]byte, 4*33)...)),
+		"width 65 int32":     page(128, 4, 2, 0, block(0, []byte{65, 0, 0, 0}, make([]byte, 4*65)...)),
 		"truncated 2nd":      page(128, 1, 200, 0, block(0, []byte{0})),
 		"truncated min":      page(128, 1, 200, 0, block(0, []byte{0}), []byte{0x80, 0x80}),
 	} {

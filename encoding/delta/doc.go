@@ -14,7 +14,9 @@
 //
 // All integer arithmetic wraps at the physical type's width, so any min delta
 // a writer may have computed (including 64-bit min deltas of INT32 columns)
-// decodes to the values it encoded. Encoders append to a dst byte slice and
+// decodes to the values it encoded. INT32 miniblocks may be up to 64 bits
+// wide, as writers that compute INT32 deltas in 64 bits write them (DuckDB,
+// for full-range columns): their low 32 bits give the values exactly. Encoders append to a dst byte slice and
 // always use blocks of 128 values in 4 miniblocks of 32, as the reference
 // writers do.
 //

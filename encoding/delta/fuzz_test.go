@@ -29,6 +29,7 @@ func seeds(f *testing.F) {
 	f.Add(dba)
 	f.Add([]byte{0x80, 0x01, 0x04, 0x08, 0x0e, 0x03, 2, 0, 0, 0, 0xc0, 0x3f})
 	f.Add([]byte{})
+	f.Add(encodeWide([]int32{-1 << 31, 1<<31 - 1, -1 << 31, 5, 1<<31 - 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, -7}, 128, 4, 0))
 }
 
 func checkErr(t *testing.T, err error) {
@@ -45,6 +46,17 @@ func FuzzDecodeInt32(f *testing.F) {
 		}
 		got, err := DecodeInt32(nil, src)
 		checkErr(t, err)
+		// INT32 and INT64 accept the same streams, and the INT32 values are
+		// the low 32 bits of the INT64 ones (widths 33 to 64 included).
+		got64, err64 := DecodeInt64(nil, src)
+		if (err == nil) != (err64 == nil) {
+			t.Fatalf("int32 error %v, int64 error %v", err, err64)
+		}
+		for i := range got64 {
+			if int32(got64[i]) != got[i] {
+				t.Fatalf("value %d: int32 %d, int64 %d", i, got[i], got64[i])
+			}
+		}
 		if err == nil {
 			// The batch decoder agrees with the whole-page one.
 			var d Decoder[int32]

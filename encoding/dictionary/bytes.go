@@ -1,6 +1,7 @@
 package dictionary
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -23,23 +24,42 @@ type BytesDict struct {
 }
 
 // Reset loads a PLAIN BYTE_ARRAY dictionary page holding numValues values,
-// reusing the previous capacity.
+// reusing the previous capacity. Bytes after the last value are ignored.
 func (d *BytesDict) Reset(src []byte, numValues int) error {
 	d.values, d.offsets = d.values[:0], d.offsets[:0]
 	if numValues < 0 {
 		return fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, numValues)
 	}
-	values, offsets, err := plain.DecodeByteArray(d.values, d.offsets, src)
+	end, err := byteArrayEnd(src, numValues)
+	if err != nil {
+		return err
+	}
+	values, offsets, err := plain.DecodeByteArray(d.values, d.offsets, src[:end])
 	if err != nil {
 		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
-	}
-	if len(offsets)-1 != numValues {
-		return fmt.Errorf("%w: dictionary page holds %d values, header says %d", ErrCorrupt, len(offsets)-1, numValues)
 	}
 	// Spare capacity lets gather read whole blocks from any value.
 	d.values, d.offsets = slices.Grow(values, block), offsets
 	d.setSpans()
 	return nil
+}
+
+// byteArrayEnd returns the length of the first n PLAIN BYTE_ARRAY values at
+// the start of src.
+func byteArrayEnd(src []byte, n int) (int, error) {
+	pos := 0
+	for i := range n {
+		if len(src)-pos < 4 {
+			return 0, fmt.Errorf("%w: dictionary page holds %d values, header says %d", ErrCorrupt, i, n)
+		}
+		l := uint64(binary.LittleEndian.Uint32(src[pos:]))
+		pos += 4
+		if l > uint64(len(src)-pos) {
+			return 0, fmt.Errorf("%w: dictionary value %d of %d bytes past the end of the page", ErrCorrupt, i, l)
+		}
+		pos += int(l)
+	}
+	return pos, nil
 }
 
 // setSpans fills spans from offsets.
@@ -59,10 +79,10 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	if numValues < 0 || size <= 0 {
 		return fmt.Errorf("%w: %d values of size %d", ErrInvalidArgument, numValues, size)
 	}
-	if uint64(len(src)) != uint64(numValues)*uint64(size) || len(src) > math.MaxInt32 {
+	if numValues > len(src)/size || numValues*size > math.MaxInt32 {
 		return fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, numValues, size, len(src))
 	}
-	d.values = slices.Grow(append(d.values, src...), block)
+	d.values = slices.Grow(append(d.values, src[:numValues*size]...), block)
 	d.offsets = append(d.offsets, 0)
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))

@@ -16,8 +16,9 @@ type Dict[T Value] struct {
 }
 
 // Reset loads the PLAIN-encoded dictionary page src holding numValues
-// values, reusing the capacity of the previous dictionary. Trailing bytes
-// or missing values are errors wrapping [ErrCorrupt].
+// values, reusing the capacity of the previous dictionary. Missing values
+// are errors wrapping [ErrCorrupt]; bytes after the last value are ignored,
+// as parquet-java, arrow-cpp, arrow-rs and DuckDB ignore them.
 func (d *Dict[T]) Reset(src []byte, numValues int) error {
 	d.values = d.values[:0]
 	if numValues < 0 {
@@ -26,10 +27,10 @@ func (d *Dict[T]) Reset(src []byte, numValues int) error {
 	var err error
 	switch v := any(&d.values).(type) {
 	case *[]bool:
-		if len(src) != (numValues+7)/8 {
+		if len(src) < (numValues+7)/8 {
 			return fmt.Errorf("%w: %d booleans in a %d-byte page", ErrCorrupt, numValues, len(src))
 		}
-		*v, err = plain.DecodeBoolean(*v, src, numValues)
+		*v, err = plain.DecodeBoolean(*v, src[:(numValues+7)/8], numValues)
 	case *[]int32:
 		*v, err = decodeFixed(*v, src, numValues)
 	case *[]uint32:
@@ -53,10 +54,10 @@ func (d *Dict[T]) Reset(src []byte, numValues int) error {
 }
 
 func decodeFixed[T plain.Fixed](dst []T, src []byte, n int) ([]T, error) {
-	if len(src) != n*plain.Size[T]() {
+	if len(src)/plain.Size[T]() < n {
 		return dst, fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, n, plain.Size[T](), len(src))
 	}
-	return plain.Decode(dst, src)
+	return plain.Decode(dst, src[:n*plain.Size[T]()])
 }
 
 // Len returns the number of values of the dictionary.

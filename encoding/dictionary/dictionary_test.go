@@ -89,7 +89,10 @@ func TestBoolDict(t *testing.T) {
 	got, err := d.Decode(nil, []byte{1, 0x03, 0x16}, 5)
 	require.NoError(t, err)
 	require.Equal(t, []bool{false, true, true, false, true}, got)
-	require.ErrorIs(t, d.Reset([]byte{0x02, 0}, 2), ErrCorrupt)
+	require.ErrorIs(t, d.Reset(nil, 2), ErrCorrupt)
+	// Bytes after the last value are ignored, as other readers do.
+	require.NoError(t, d.Reset([]byte{0x02, 0xff}, 2))
+	require.Equal(t, []bool{false, true}, d.Values())
 }
 
 func TestIndexOutOfRange(t *testing.T) {
@@ -140,6 +143,8 @@ func TestCorruptPages(t *testing.T) {
 	require.ErrorIs(t, d.Reset(make([]byte, 16), 3), ErrCorrupt)
 	require.ErrorIs(t, d.Reset(nil, -1), ErrInvalidArgument)
 	require.NoError(t, d.Reset(make([]byte, 16), 2))
+	require.NoError(t, d.Reset(plain.Encode(nil, []int64{7, 8, 9}), 2)) // trailing bytes
+	require.Equal(t, []int64{7, 8}, d.Values())
 	for name, src := range map[string][]byte{
 		"empty":         nil,
 		"width 33":      {33, 0x02, 0},
@@ -164,6 +169,13 @@ func TestCorruptPages(t *testing.T) {
 	require.ErrorIs(t, b.Reset([]byte{1, 0, 0, 0}, 1), ErrCorrupt)
 	require.ErrorIs(t, b.Reset([]byte{1, 0, 0, 0, 'a'}, 2), ErrCorrupt)
 	require.ErrorIs(t, b.ResetFixedLen([]byte("abc"), 2, 2), ErrCorrupt)
+	require.ErrorIs(t, b.Reset([]byte{5, 0, 0, 0, 'a'}, 1), ErrCorrupt)
+	// Bytes after the last value are ignored.
+	require.NoError(t, b.Reset([]byte{1, 0, 0, 0, 'a', 0xff, 0xff}, 1))
+	require.Equal(t, 1, b.Len())
+	require.Equal(t, []byte("a"), b.Value(0))
+	require.NoError(t, b.ResetFixedLen([]byte("abcde"), 2, 2))
+	require.Equal(t, []byte("cd"), b.Value(1))
 	require.ErrorIs(t, b.ResetFixedLen([]byte("abc"), 1, 0), ErrInvalidArgument)
 }
 
@@ -321,4 +333,56 @@ func TestBytesDictLengths(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, values, flat[:len(values):len(values)])
 	}
+}
+
+// TestOverlongIndexRuns decodes index pages whose runs declare more indices
+// than the page holds, as DuckDB writes them (a bit-packed run of 32 groups
+// with only the needed bytes, or padded with every byte) and as an RLE run
+// longer than the rest, through every decoder of the package: the needed
+// indices are read, the rest ignored; padding indices past the dictionary
+// are not checked.
+func TestOverlongIndexRuns(t *testing.T) {
+	var d Dict[int32]
+	require.NoError(t, d.Reset(plain.Encode(nil, []int32{10, 20, 30}), 3))
+	var b BytesDict
+	require.NoError(t, b.Reset(plain.EncodeByteArray(nil, []byte("abbccc"), []int32{0, 1, 3, 6}), 3))
+	// Indices 2 0 1 1 at width 2 are the byte 0b01_01_00_10.
+	padded := append([]byte{2, 32<<1 | 1, 0b01010010}, make([]byte, 63)...)
+	for i := 3; i < len(padded); i++ {
+		padded[i] = 0xff // index 3, past the dictionary, in the padding
+	}
+	for name, page := range map[string][]byte{
+		"packed, needed bytes only": {2, 32<<1 | 1, 0b01010010},
+		"packed, every byte":        padded,
+	} {
+		got, err := d.Decode(nil, page, 4)
+		require.NoError(t, err, name)
+		require.Equal(t, []int32{30, 10, 20, 20}, got, name)
+
+		var dec Decoder[int32]
+		require.NoError(t, dec.Reset(&d, page, 4))
+		buf := make([]int32, 10)
+		n, err := dec.Decode(buf)
+		require.NoError(t, err, name)
+		require.Equal(t, []int32{30, 10, 20, 20}, buf[:n], name)
+		n, err = dec.Decode(buf)
+		require.Equal(t, io.EOF, err, name)
+		require.Zero(t, n)
+
+		idx, err := DecodeIndices(nil, page, 4, 3)
+		require.NoError(t, err, name)
+		require.Equal(t, []uint32{2, 0, 1, 1}, idx, name)
+
+		vals, offs, err := b.Decode(nil, nil, page, 4)
+		require.NoError(t, err, name)
+		require.Equal(t, "cccabbbb", string(vals), name)
+		require.Equal(t, []int32{0, 3, 4, 6, 8}, offs, name)
+	}
+	// An RLE run of 50 for 4 indices.
+	got, err := d.Decode(nil, []byte{2, 50 << 1, 1}, 4)
+	require.NoError(t, err)
+	require.Equal(t, []int32{20, 20, 20, 20}, got)
+	// The bytes of a needed index missing: 5 indices, the byte holds 4.
+	_, err = d.Decode(nil, []byte{2, 32<<1 | 1, 0b01010010}, 5)
+	require.ErrorIs(t, err, ErrCorrupt)
 }

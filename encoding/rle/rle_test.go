@@ -351,3 +351,18 @@ func TestDecodeLevels(t *testing.T) {
 	enc, _ := Encode(nil, genRuns(r, 4096, 2), 2)
 	require.Zero(t, testing.AllocsPerRun(20, func() { dst, _ = DecodeLevels(dst[:0], enc, 2, 4096) }))
 }
+
+// TestBooleanOverlongRuns decodes RLE booleans whose runs declare more
+// values than the page holds (a DuckDB 32-group bit-packed block with only
+// the needed byte, an RLE run longer than the rest).
+func TestBooleanOverlongRuns(t *testing.T) {
+	got, rest, err := DecodeBoolean(nil, []byte{2, 0, 0, 0, 32<<1 | 1, 0b1101, 9}, 4)
+	require.NoError(t, err)
+	require.Equal(t, []bool{true, false, true, true}, got)
+	require.Equal(t, []byte{9}, rest)
+	got, _, err = DecodeBoolean(nil, []byte{2, 0, 0, 0, 50 << 1, 1}, 3)
+	require.NoError(t, err)
+	require.Equal(t, []bool{true, true, true}, got)
+	_, _, err = DecodeBoolean(nil, []byte{2, 0, 0, 0, 32<<1 | 1, 0b1101}, 9)
+	require.ErrorIs(t, err, ErrCorrupt)
+}

@@ -296,7 +296,8 @@ func (r *Reader) elemType(t Type) (Type, error) {
 }
 
 // ReadListHeader reads a list (or set) header and returns the element type
-// and count. Every element takes at least one byte, so a count larger than
+// and count. The element type of an empty list is not checked: it is
+// returned as [Stop] when it is not a valid type. Every element takes at least one byte, so a count larger than
 // the remaining input is rejected here: callers may allocate n elements.
 func (r *Reader) ReadListHeader() (Type, int, error) {
 	c, err := r.ReadByte()
@@ -311,6 +312,14 @@ func (r *Reader) ReadListHeader() (Type, int, error) {
 	}
 	t, err := r.elemType(Type(c & 0x0f))
 	if err != nil {
+		if n == 0 {
+			// An empty list says nothing through its element type, and
+			// some writers leave it 0 (a JavaScript writer's empty
+			// row_groups list is the byte 0x00). The Java and C++ compact
+			// protocols accept type 0 for any count, arrow-rs accepts the
+			// byte 0x00; no element is read, so any type is accepted here.
+			return Stop, 0, nil
+		}
 		return 0, 0, err
 	}
 	if n > uint64(len(r.buf)-r.pos) {

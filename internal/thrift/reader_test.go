@@ -200,6 +200,21 @@ func TestHostileLengths(t *testing.T) {
 	assert.ErrorIs(t, err, ErrCorrupt)
 	_, _, err = NewReader([]byte{0x1e}).ReadListHeader()
 	assert.ErrorIs(t, err, ErrCorrupt)
+	_, _, err = NewReader([]byte{0x10}).ReadListHeader() // one STOP element
+	assert.ErrorIs(t, err, ErrCorrupt)
+	_, _, err = NewReader([]byte{0xf0, 0x01}).ReadListHeader() // long form
+	assert.ErrorIs(t, err, ErrCorrupt)
+	// An empty list may have any element type: writers leave it 0.
+	for _, b := range [][]byte{{0x00}, {0x0e}, {0x0f}, {0xf0, 0x00}} {
+		r := NewReader(append(b, 0x15))
+		et, n, err := r.ReadListHeader()
+		require.NoError(t, err, "% x", b)
+		assert.Equal(t, 0, n)
+		assert.Equal(t, Stop, et)
+		assert.Equal(t, len(b), r.Offset())
+		require.NoError(t, NewReader(b).Skip(List))
+		require.NoError(t, NewReader(b).Skip(Set))
+	}
 	_, err = NewReader([]byte{7}).ReadBool()
 	assert.ErrorIs(t, err, ErrCorrupt)
 	// Field id overflow through repeated deltas.
