@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus generate
+.PHONY: all deps vet test test-nested test-memory bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus generate difftest
 
 all: test
 
@@ -87,3 +87,20 @@ foreign-corpus:
 	cd interop && $(GO) run ./cmd/foreigngen ../testdata/foreign
 	cd scripts/foreign && npm ci --no-audit --no-fund && node gen.mjs ../../testdata/foreign
 	cd interop && $(GO) run ./cmd/foreigngen -compat ../testdata/foreign ../cgo_test/COMPATIBILITY.md
+
+# difftest writes random tables with DuckDB, arrow-rs (parquet-wasm), Polars,
+# arrow-go and parquet-go and compares pqcodec cat with DuckDB's reading
+# (scripts/difftest/README.md). Mismatching files stay in DIFFTEST_OUT;
+# DIFFTEST_FLAGS=--minimize also writes their smallest failing form.
+SEED         ?= 1
+N            ?= 20
+WRITERS      ?= duckdb,arrow-rs,polars,arrow-go,parquet-go
+DIFFTEST_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-difftest-$(SEED)
+
+difftest:
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node --test render.test.mjs
+	mkdir -p $(DIFFTEST_OUT)
+	$(GO) build -o $(DIFFTEST_OUT)/pqcodec ./cmd/pqcodec
+	cd scripts/difftest/gowriter && $(GO) build -o $(DIFFTEST_OUT)/gowriter .
+	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter \
+		--seed $(SEED) --n $(N) --writers $(WRITERS) --out $(DIFFTEST_OUT) $(DIFFTEST_FLAGS)

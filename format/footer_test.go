@@ -86,6 +86,8 @@ func TestPageRange(t *testing.T) {
 		{mk(100, ptr(int64(150)), 50), 100, 50, nil}, // dictionary offset past data: ignored
 		{mk(0, ptr(int64(4)), 14), 4, 14, nil},       // column_chunk_key_value_metadata.parquet: no data pages
 		{mk(0, nil, 14), 0, 0, ErrCorrupt},
+		{mk(0, nil, 0), 4, 0, nil}, // arrow-go: the empty chunk of a table without rows (testdata/difftest)
+		{&ColumnChunk{MetaData: &ColumnMetaData{NumValues: 3}}, 0, 0, ErrCorrupt},
 		{mk(100, nil, 1000), 0, 0, ErrCorrupt},
 		{mk(100, nil, -1), 0, 0, ErrCorrupt},
 		{mk(1<<62, nil, 1<<62), 0, 0, ErrCorrupt},

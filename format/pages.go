@@ -30,7 +30,8 @@ type ChunkRange struct {
 // writers store 0 in dictionary_page_offset, and some write a dictionary
 // page at data_page_offset without setting it; both cases start at
 // data_page_offset and the walk finds the dictionary page there. The length
-// is total_compressed_size. It returns [ErrEncrypted] for encrypted chunks
+// is total_compressed_size. A chunk of no values and no bytes is empty
+// wherever its offsets point. It returns [ErrEncrypted] for encrypted chunks
 // and an error wrapping [ErrCorrupt] for chunks without metadata or whose
 // range falls outside the file.
 func (c *ColumnChunk) PageRange(fileSize int64) (start, length int64, err error) {
@@ -47,6 +48,12 @@ func (c *ColumnChunk) PageRange(fileSize int64) (start, length int64, err error)
 		start = *p
 	}
 	length = m.TotalCompressedSize
+	if length == 0 && m.NumValues == 0 {
+		// An empty chunk (arrow-go writes one for each column of a table
+		// without rows, with data_page_offset 0) has no pages to read,
+		// wherever it claims to start.
+		return min(first, fileSize), 0, nil
+	}
 	if start < first || length < 0 || start > fileSize || length > fileSize-start {
 		return 0, 0, fmt.Errorf("%w: column chunk range [%d, +%d) outside file of %d bytes",
 			ErrCorrupt, start, length, fileSize)

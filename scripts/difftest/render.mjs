@@ -1,0 +1,234 @@
+// Renders rows read by DuckDB as the JSON Lines of `pqcodec cat`: physical
+// values (see cmd/pqcodec/internal/record/json.go and the README, "cat prints
+// physical values"), walking the file's Parquet schema as DuckDB reports it
+// with parquet_schema().
+
+// schemaTree turns the flat rows of parquet_schema() into a tree of
+// {name, type, typeLength, repetition, converted, logical, scale, children}.
+export function schemaTree(rows) {
+  let i = 0;
+  const node = () => {
+    const r = rows[i++];
+    const n = {
+      name: r.name, type: r.type, typeLength: r.type_length == null ? null : Number(r.type_length),
+      repetition: r.repetition_type, converted: r.converted_type, logical: r.logical_type || '',
+      scale: r.scale == null ? 0 : Number(r.scale), children: [],
+    };
+    const k = r.num_children == null ? 0 : Number(r.num_children);
+    for (let j = 0; j < k; j++) n.children.push(node());
+    return n;
+  };
+  return node();
+}
+
+const HEX = '0123456789abcdef';
+function hex(bytes) {
+  let s = '"';
+  for (const b of bytes) s += HEX[b >> 4] + HEX[b & 15];
+  return s + '"';
+}
+
+// jsonString escapes as record.AppendString does: '"', '\\', \n, \r, \t and
+// other control characters below 0x20 as \u00XX; everything else as is.
+export function jsonString(s) {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (c < 0x20) out += '\\u00' + HEX[c >> 4] + HEX[c & 15];
+    else if (c >= 0xd800 && c <= 0xdfff) out += '\\ufffd';
+    else out += ch;
+  }
+  return out + '"';
+}
+
+// shortestDigits returns the shortest decimal digits and exponent that
+// read back as f at the given width: {digits, dp} with value 0.digits × 10^dp.
+function shortestDigits(f, bits) {
+  const a = Math.abs(f);
+  let str;
+  if (bits === 64) str = a.toExponential();
+  else {
+    // The shortest digits that read back as the same float32; of two
+    // equally short candidates the nearer, and of two equally near the
+    // even one (toExponential rounds ties away from zero).
+    const exact = a.toExponential(99);
+    const ed = exact.split('e')[0].replace('.', '');
+    for (let p = 1; p <= 9; p++) {
+      str = a.toExponential(p - 1);
+      const tie = ed[p] === '5' && /^0*$/.test(ed.slice(p + 1));
+      if (tie) {
+        const down = Number(ed.slice(0, p)) ;
+        const downStr = `${ed[0]}${p > 1 ? '.' + ed.slice(1, p) : ''}e${exact.split('e')[1]}`;
+        const upOK = Math.fround(Number(str)) === a, downOK = Math.fround(Number(downStr)) === a;
+        if (downOK && (!upOK || down % 2 === 0)) { str = downStr; break; }
+        if (upOK) break;
+        continue;
+      }
+      if (Math.fround(Number(str)) === a) break;
+    }
+  }
+  const [mant, exp] = str.split('e');
+  const digits = mant.replace('.', '');
+  return { digits, dp: Number(exp) + 1 };
+}
+
+// jsonFloat formats as Go's strconv.AppendFloat(f, 'g', -1, bits), with the
+// strings of record.AppendFloat for NaN and the infinities.
+export function jsonFloat(f, bits) {
+  if (Number.isNaN(f)) return '"NaN"';
+  if (f === Infinity) return '"Infinity"';
+  if (f === -Infinity) return '"-Infinity"';
+  const neg = f < 0 || Object.is(f, -0);
+  if (f === 0) return neg ? '-0' : '0';
+  const { digits, dp } = shortestDigits(f, bits);
+  const exp = dp - 1;
+  let s;
+  if (exp < -4 || exp >= 6) {
+    // %e with the shortest digits, at least two exponent digits
+    s = digits[0] + (digits.length > 1 ? '.' + digits.slice(1) : '');
+    const e = Math.abs(exp);
+    s += 'e' + (exp < 0 ? '-' : '+') + (e < 10 ? '0' + e : String(e));
+  } else if (dp <= 0) {
+    s = '0.' + '0'.repeat(-dp) + digits;
+  } else if (dp >= digits.length) {
+    s = digits + '0'.repeat(dp - digits.length);
+  } else {
+    s = digits.slice(0, dp) + '.' + digits.slice(dp);
+  }
+  return (neg ? '-' : '') + s;
+}
+
+function isText(n) {
+  if (n.logical) return /^(StringType|EnumType|JsonType)/.test(n.logical);
+  return n.converted === 'UTF8' || n.converted === 'ENUM' || n.converted === 'JSON';
+}
+
+function bigOf(v) {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') return BigInt(v);
+  if (typeof v === 'boolean') return v ? 1n : 0n;
+  if (typeof v !== 'object') throw new Error(`render: no integer for ${typeof v} ${v}`);
+  const c = v.constructor.name;
+  switch (c) {
+    case 'DuckDBDecimalValue': return BigInt(v.value);
+    case 'DuckDBDateValue': return BigInt(v.days);
+    case 'DuckDBTimeValue': case 'DuckDBTimestampValue': case 'DuckDBTimestampTZValue': case 'DuckDBTimeTZValue':
+      return BigInt(v.micros);
+    case 'DuckDBTimestampNanosecondsValue': case 'DuckDBTimeNSValue': return BigInt(v.nanos);
+    case 'DuckDBTimestampMillisecondsValue': return BigInt(v.millis);
+    case 'DuckDBTimestampSecondsValue': return BigInt(v.seconds);
+  }
+  throw new Error(`render: no integer for ${c} ${v}`);
+}
+
+// unitOf returns the unit of a TIME or TIMESTAMP column ('ms', 'us', 'ns') or ''.
+function unitOf(n) {
+  if (/MILLIS=MilliSeconds/.test(n.logical) || n.converted === 'TIMESTAMP_MILLIS' || n.converted === 'TIME_MILLIS') return 'ms';
+  if (/NANOS=NanoSeconds/.test(n.logical)) return 'ns';
+  if (/MICROS=MicroSeconds/.test(n.logical) || n.converted === 'TIMESTAMP_MICROS' || n.converted === 'TIME_MICROS') return 'us';
+  return '';
+}
+
+// SourceTime is a timestamp of the generated table, in its own unit.
+export class SourceTime {
+  constructor(unit, value) { this.unit = unit; this.value = value; }
+}
+
+const PER_SECOND = { s: 1n, ms: 1000n, us: 1000000n, ns: 1000000000n };
+
+function leafInt(n, v) {
+  if (v instanceof SourceTime) {
+    const to = PER_SECOND[unitOf(n) || v.unit], from = PER_SECOND[v.unit];
+    return to >= from ? v.value * (to / from) : v.value / (from / to);
+  }
+  let x = bigOf(v);
+  const c = typeof v === 'object' ? v.constructor.name : '';
+  const unit = unitOf(n);
+  // DuckDB widens milliseconds to microseconds; the file holds the unit.
+  if (unit === 'ms' && (c === 'DuckDBTimestampValue' || c === 'DuckDBTimeValue' || c === 'DuckDBTimestampTZValue')) x /= 1000n;
+  if (unit === 'ns' && (c === 'DuckDBTimestampValue' || c === 'DuckDBTimestampTZValue' || c === 'DuckDBTimeValue')) x *= 1000n;
+  return x;
+}
+
+function beBytes(x, len) {
+  const b = Buffer.alloc(len);
+  let u = BigInt.asUintN(len * 8, x);
+  for (let i = len - 1; i >= 0; i--) { b[i] = Number(u & 255n); u >>= 8n; }
+  return b;
+}
+
+function leaf(n, v) {
+  if (v === null || v === undefined) return 'null';
+  switch (n.type) {
+    case 'BOOLEAN': return v ? 'true' : 'false';
+    case 'INT32': return BigInt.asIntN(32, leafInt(n, v)).toString();
+    case 'INT64': return BigInt.asIntN(64, leafInt(n, v)).toString();
+    case 'FLOAT': return jsonFloat(v, 32);
+    case 'DOUBLE': return jsonFloat(v, 64);
+    case 'BYTE_ARRAY': case 'FIXED_LEN_BYTE_ARRAY': {
+      if (typeof v === 'string') return isText(n) ? jsonString(v) : hex(Buffer.from(v, 'utf8'));
+      if (v instanceof Uint8Array) return isText(n) ? jsonString(Buffer.from(v).toString('utf8')) : hex(v);
+      if (typeof v === 'bigint') {
+        // A decimal from the source table: big-endian two's complement.
+        if (n.type === 'FIXED_LEN_BYTE_ARRAY') return hex(beBytes(v, n.typeLength));
+        let len = 1;
+        while (BigInt.asIntN(len * 8, v) !== v) len++;
+        return hex(beBytes(v, len));
+      }
+      const c = v.constructor.name;
+      if (c === 'DuckDBBlobValue') return isText(n) ? jsonString(Buffer.from(v.bytes).toString('utf8')) : hex(v.bytes);
+      if (c === 'DuckDBUUIDValue') return hex(Buffer.from(v.toString().replace(/-/g, ''), 'hex'));
+      if (c === 'DuckDBDecimalValue') {
+        if (n.type !== 'FIXED_LEN_BYTE_ARRAY') throw new Error('render: decimal in BYTE_ARRAY');
+        return hex(beBytes(BigInt(v.value), n.typeLength));
+      }
+      throw new Error(`render: ${n.type} from ${c}`);
+    }
+  }
+  throw new Error(`render: physical type ${n.type}`);
+}
+
+function isList(n) { return n.converted === 'LIST' || /^ListType/.test(n.logical); }
+function isMap(n) { return n.converted === 'MAP' || n.converted === 'MAP_KEY_VALUE' || /^MapType/.test(n.logical); }
+
+function items(v) {
+  if (Array.isArray(v)) return v;
+  if (v.items) return v.items;
+  throw new Error(`render: list from ${v.constructor.name}`);
+}
+
+// field renders the value of schema node n as a member of its parent.
+function field(n, v) {
+  if (n.repetition === 'REPEATED') {
+    if (v === null) return '[]';
+    return '[' + items(v).map((x) => value(n, x)).join(',') + ']';
+  }
+  return value(n, v);
+}
+
+function value(n, v) {
+  if (v === null || v === undefined) return 'null';
+  if (n.children.length === 0) return leaf(n, v);
+  if (n.children.length === 1 && n.children[0].repetition === 'REPEATED') {
+    const rep = n.children[0];
+    if (isList(n)) {
+      const two = rep.children.length === 0 || rep.children.length > 1 || rep.name === 'array' || rep.name === n.name + '_tuple';
+      return '[' + items(v).map((x) => (two ? value(rep, x) : field(rep.children[0], x))).join(',') + ']';
+    }
+    if (isMap(n) && rep.children.length > 0 && rep.children.length <= 2) {
+      const entries = Array.isArray(v) ? v.map(([key, value]) => ({ key, value })) : v.entries;
+      return '[' + entries.map((e) => `{"key":${field(rep.children[0], e.key)},"value":${rep.children.length === 2 ? field(rep.children[1], e.value) : 'null'}}`).join(',') + ']';
+    }
+  }
+  const entries = v.constructor.name === 'DuckDBStructValue' ? v.entries : v;
+  return '{' + n.children.map((c) => `${jsonString(c.name)}:${field(c, entries[c.name])}`).join(',') + '}';
+}
+
+// row renders one DuckDB row (an array of top-level values) under root.
+export function row(root, vals) {
+  return '{' + root.children.map((c, i) => `${jsonString(c.name)}:${field(c, vals[i])}`).join(',') + '}';
+}
