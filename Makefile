@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory bench bench-rewrite rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
 
 all: test
 
@@ -54,6 +54,13 @@ bench: deps
 # ~200 MB files (written once to $$PQCODEC_REWRITE_DIR, default the temp dir); see bench/REWRITE.md.
 bench-rewrite: deps
 	cd bench && PQCODEC_REWRITE_BENCH=1 $(GO) test -run TestRewriteScaling -v -bench BenchmarkRewrite -benchtime 1x -count 3 -timeout 2h .
+
+# rewrite-check: outputs of `pqcodec rewrite` (testdata/foreign and parquet-testing, every codec) read by
+# DuckDB and arrow-rs (parquet-wasm) against their sources; npm packages of scripts/foreign (Node.js 20+).
+rewrite-check: deps
+	$(GO) build -o $(CURDIR)/dist/rewritecheck/pqcodec ./cmd/pqcodec
+	cd scripts/foreign && npm ci --no-audit --no-fund && node rewritecheck.mjs $(CURDIR)/dist/rewritecheck/pqcodec \
+		$(CURDIR)/dist/rewritecheck $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))/data
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh

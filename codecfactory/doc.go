@@ -48,7 +48,10 @@
 // Compress writes one piece per chunk and keeps every chunk within what
 // Hadoop's decompressors accept: at most 261,100 bytes for LZ4 and 245,693
 // for LZO (Hadoop's 256 KiB buffer less the codec's compression overhead,
-// as Hadoop itself writes). When a page under codec 5 is not valid Hadoop
+// as Hadoop itself writes). An LZ4 page of more than one chunk ends with a
+// full chunk after one of at most half a chunk, which arrow-rs's Hadoop
+// frame loop needs (it reads on only while the input left is larger than
+// the frame it just read). When a page under codec 5 is not valid Hadoop
 // framing, Decompress tries the LZ4 frame format and then a single raw LZ4
 // block, which other writers have stored under that codec.
 //

@@ -88,7 +88,42 @@ func TestHadoopLz4Chunks(t *testing.T) {
 		require.LessOrEqual(t, c, 256<<10, "compressed piece exceeds Hadoop's buffer")
 		p += 8 + c
 	}
-	require.Equal(t, (len(src)+lz4ChunkSize-1)/lz4ChunkSize, chunks)
+	least := (len(src) + lz4ChunkSize - 1) / lz4ChunkSize
+	require.Contains(t, []int{least, least + 1}, chunks) // see TestHadoopLz4Layout
+}
+
+// TestHadoopLz4Layout checks the chunk layout of pages larger than a chunk:
+// a full chunk last, at most half a chunk before it, so that a reader that
+// stops when the input left is not larger than the last frame read
+// (arrow-rs) still reads every frame of evenly compressible data.
+func TestHadoopLz4Layout(t *testing.T) {
+	f, err := New()
+	require.NoError(t, err)
+	for _, n := range []int{lz4ChunkSize + 1, lz4ChunkSize + lz4ChunkSize/2, lz4ChunkSize + lz4ChunkSize/2 + 1, 400_000, 2 * lz4ChunkSize, 1 << 20, 3<<20 + 5} {
+		src := genData(datasets[1], n, 3)
+		comp, err := f.Compress(Lz4, nil, src)
+		require.NoError(t, err)
+		var sizes, frames []int
+		for p := 0; p < len(comp); {
+			sizes = append(sizes, int(binary.BigEndian.Uint32(comp[p:])))
+			c := int(binary.BigEndian.Uint32(comp[p+4:]))
+			frames = append(frames, c)
+			p += 8 + c
+		}
+		k := len(sizes)
+		require.GreaterOrEqual(t, k, 2, "n=%d", n)
+		require.Equal(t, lz4ChunkSize, sizes[k-1], "n=%d: %v", n, sizes)
+		require.LessOrEqual(t, sizes[k-2], lz4ChunkSize/2, "n=%d: %v", n, sizes)
+		// The arrow-rs loop reads on while the input left exceeds the frame.
+		left := len(comp)
+		for i, c := range frames[:k-1] {
+			left -= 8 + c
+			require.Greater(t, left, c, "n=%d: frame %d of %v", n, i, frames)
+		}
+		out, err := f.Decompress(Lz4, nil, comp, n)
+		require.NoError(t, err)
+		require.Equal(t, src, out)
+	}
 }
 
 // TestHadoopLz4CorpusChunks confirms that hadoop_lz4_compressed_larger.parquet

@@ -188,10 +188,35 @@ func hadoopBound(n, chunk int, block func(int) int) int {
 	return b
 }
 
-func lz4HadoopBound(n int) int { return hadoopBound(n, lz4ChunkSize, lz4Bound) }
+// lz4HadoopBound allows for the one chunk more of lz4HadoopCodec.compress's
+// layout.
+func lz4HadoopBound(n int) int { return hadoopBound(n, lz4ChunkSize, lz4Bound) + 8 + lz4Bound(0) + 16 }
 
+// compress writes a page of more than one chunk with a full chunk last and
+// one of at most half a chunk before it (the rest in full chunks, then what
+// remains, first): [rest..., half, full]. Hadoop reads any layout, but
+// arrow-rs (try_decompress_hadoop) leaves its frame loop as soon as the
+// input left is not larger than the frame it just read, and then reads the
+// page as one raw block and fails; with a smaller chunk before a full one
+// it reads every frame unless the data compresses very unevenly. Hadoop's
+// own layout, full chunks and the remainder last, fails it almost always.
 func (c *lz4HadoopCodec) compress(dst, src []byte) ([]byte, error) {
-	return hadoop.Encode(spare(dst, lz4HadoopBound(len(src))), src, lz4ChunkSize, &c.lz4Block)
+	dst = spare(dst, lz4HadoopBound(len(src)))
+	if len(src) <= lz4ChunkSize {
+		return hadoop.Encode(dst, src, lz4ChunkSize, &c.lz4Block)
+	}
+	last := len(src) - lz4ChunkSize
+	mid := max(last-lz4ChunkSize/2, 0)
+	var err error
+	for _, part := range [][]byte{src[:mid], src[mid:last], src[last:]} {
+		if len(part) == 0 {
+			continue
+		}
+		if dst, err = hadoop.Encode(dst, part, lz4ChunkSize, &c.lz4Block); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
 }
 
 func (c *lz4HadoopCodec) decompress(dst, src []byte, n int) ([]byte, error) {

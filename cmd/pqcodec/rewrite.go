@@ -133,11 +133,10 @@ func rewriteFile(in, out string, f *rewriteFlags, opts []recompress.Option, clea
 			return nil, &fileError{out, errors.New("is a directory")}
 		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+	tmp, err := cleanup.createTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
 	if err != nil {
 		return nil, &fileError{out, err}
 	}
-	cleanup.add(tmp.Name())
 	defer cleanup.remove(tmp.Name())
 	fail := func(err error) (*fileResult, error) {
 		tmp.Close()
@@ -387,10 +386,17 @@ func installCleanup() *cleanup {
 	return c
 }
 
-func (c *cleanup) add(f string) {
+// createTemp creates a temporary file as os.CreateTemp does and registers
+// it for removal, both under the lock the signal handler takes, so that an
+// interruption never falls between the two.
+func (c *cleanup) createTemp(dir, pattern string) (*os.File, error) {
 	c.mu.Lock()
-	c.files[f] = true
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	f, err := os.CreateTemp(dir, pattern)
+	if err == nil {
+		c.files[f.Name()] = true
+	}
+	return f, err
 }
 
 func (c *cleanup) remove(f string) {
