@@ -41,6 +41,10 @@ if [ "${1:-}" = gotest ]; then
 	exit 0
 fi
 
+command -v jq >/dev/null || {
+	echo "flake.sh: needs jq to read go test -json (apt-get install jq)" >&2
+	exit 2
+}
 runs="${RUNS:-5}"
 dir="${FLAKE_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/pqcodec-flake.XXXXXX")}"
 mkdir -p "$dir"
