@@ -1,11 +1,14 @@
 # pqcodec: see README.md. `make test` is the test command; `make demo` the tour.
 GO       ?= go
 FUZZTIME ?= 30s
+# GOTEST runs the tests; `make flake` swaps in a recorder (scripts/flake.sh).
+GOTEST   ?= $(GO) test
+RUNS     ?= 5
 # Nested modules (bench/, interop/, adapters/...) hold code that needs the peer
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory bench bench-rewrite rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-rewrite rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
 
 all: test
 
@@ -20,18 +23,18 @@ vet:
 	CGO_ENABLED=0 $(GO) vet ./...
 
 test: deps vet
-	GODEBUG=cgocheck=1 $(GO) test -race ./...
-	CGO_ENABLED=0 $(GO) test ./...
-	$(GO) test -tags nolzo ./native/lzo/... ./codecfactory/...
+	GODEBUG=cgocheck=1 $(GOTEST) -race ./...
+	CGO_ENABLED=0 $(GOTEST) ./...
+	$(GOTEST) -tags nolzo ./native/lzo/... ./codecfactory/...
 	# The generic Go versions of the amd64 assembly, as other targets run them.
 	$(GO) vet -tags purego ./encoding/... ./internal/...
-	$(GO) test -tags purego ./encoding/... ./internal/...
+	$(GOTEST) -tags purego ./encoding/... ./internal/...
 	$(MAKE) test-nested
 
 test-nested:
 	@set -e; for m in $(NESTED); do \
 		echo "== module $$m"; \
-		(cd $$m && $(GO) vet ./... && $(GO) test ./...); \
+		(cd $$m && $(GO) vet ./... && $(GOTEST) ./...); \
 	done
 
 # generate rewrites the generated kernels; `make test` fails (gen_test.go in
@@ -46,6 +49,11 @@ test-memory: deps
 	PQCODEC_LARGE=1 $(GO) test -run TestLargeStringMap -v ./column
 	PQCODEC_BORROWS=1000000 $(GO) test -run TestBorrowRSS -timeout 30m -v ./codecfactory
 	PQCODEC_NATIVE_MEMORY=1 $(GO) test -run TestNativeMemory -v ./codecfactory
+
+# flake runs `make test` RUNS times (default 5) without the test cache and
+# lists every test that failed at least once.
+flake:
+	RUNS=$(RUNS) ./scripts/flake.sh
 
 bench: deps
 	./scripts/bench.sh

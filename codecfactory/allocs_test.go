@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/pqcodec/pqcodec/internal/testalloc"
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,10 +43,16 @@ func TestZeroAllocs(t *testing.T) {
 				})
 				if _, lib := nf.f.Implementation(c); c == Brotli && lib == "github.com/andybalholm/brotli" {
 					// andybalholm/brotli allocates the context maps of every
-					// metablock (three small slices); the ring buffer and
-					// Huffman tables are reused.
-					var ms testingMemStats
-					ms.check(t, func() { _, _ = nf.f.Decompress(c, ddst, comp, len(src)) }, 4<<10)
+					// metablock (three small slices, 80 bytes for this page);
+					// the ring buffer (64 KiB and up) and the Huffman tables
+					// (kilobytes) are reused. 1 KiB a call tells the two
+					// apart. The bytes are averaged over 100 calls because
+					// MemStats counts the whole process: a GC cycle that
+					// starts an OS thread puts its runtime structures (about
+					// 2.7 KB per thread) into the delta of whichever call it
+					// lands in, which once failed a one-call 4 KiB check.
+					perCall := testalloc.BytesPerRun(100, func() { _, _ = nf.f.Decompress(c, ddst, comp, len(src)) })
+					require.Less(t, perCall, 1024.0, "Decompress allocates bytes per call")
 					require.LessOrEqual(t, allocs, 3.0, "Decompress allocates")
 					return
 				}
@@ -56,8 +63,13 @@ func TestZeroAllocs(t *testing.T) {
 }
 
 // TestContextsSurviveGC checks that idle contexts outlive garbage
-// collections (a sync.Pool would drop them, and re-creating a native context
-// allocates), with and without the race detector.
+// collections (a sync.Pool would drop them, and re-creating a context
+// allocates), with and without the race detector. Each run collects twice: a
+// sync.Pool keeps its items in a victim cache through one collection. The
+// runtime allocates a few objects of its own during some collections (when
+// one starts a new OS thread: 6 allocations, 5.3 KB, measured here); over 10
+// runs testing.AllocsPerRun's rounded-down average drops up to 9 such
+// strays, while a context re-created in every run adds at least 1.
 func TestContextsSurviveGC(t *testing.T) {
 	src := genData(datasets[5], 16<<10, 1)
 	for _, nf := range testFactories(t) {
@@ -67,7 +79,8 @@ func TestContextsSurviveGC(t *testing.T) {
 				dst := make([]byte, 0, len(src))
 				_, err := nf.f.Decompress(c, dst, comp, len(src))
 				require.NoError(t, err)
-				allocs := testing.AllocsPerRun(3, func() {
+				allocs := testing.AllocsPerRun(10, func() {
+					runtime.GC()
 					runtime.GC()
 					if _, err := nf.f.Decompress(c, dst, comp, len(src)); err != nil {
 						t.Fatal(err)

@@ -221,7 +221,12 @@ func TestZeroAllocs(t *testing.T) {
 			}
 			read()
 			read()
-			assert.Zero(t, testing.AllocsPerRun(5, read))
+			// 20 runs, not fewer: testing.AllocsPerRun counts the whole
+			// process and rounds its average down, so up to 19 allocations
+			// of the runtime's own (a new OS thread costs about 4 when a
+			// read blocks in a syscall) cannot fail the check, while one
+			// allocation per page read still does.
+			assert.Zero(t, testing.AllocsPerRun(20, read))
 		})
 	}
 }

@@ -39,8 +39,7 @@ func FuzzReadFile(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		timer := time.AfterFunc(10*time.Second, func() { panic("FuzzReadFile: input takes over 10s") })
-		defer timer.Stop()
+		defer guardCPU(10*time.Second, "FuzzReadFile: input takes over 10s of CPU time")()
 		file, err := Open(bytes.NewReader(data), int64(len(data)), WithMaxPageValues(1<<20), WithCodecs(codecs))
 		if err != nil {
 			return
@@ -52,7 +51,12 @@ func FuzzReadFile(f *testing.F) {
 				if err != nil {
 					continue
 				}
-				for r.ReadPage(&p) == nil {
+				// Every page takes at least one byte of the file, so more
+				// pages than bytes is a reader that does not advance.
+				for pages := 0; r.ReadPage(&p) == nil; pages++ {
+					if pages > len(data) {
+						t.Fatalf("row group %d column %d: more pages than the file has bytes", rg, col)
+					}
 				}
 			}
 		}
@@ -83,8 +87,7 @@ func FuzzSeek(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, row uint16) {
-		timer := time.AfterFunc(10*time.Second, func() { panic("FuzzSeek: input takes over 10s") })
-		defer timer.Stop()
+		defer guardCPU(10*time.Second, "FuzzSeek: input takes over 10s of CPU time")()
 		file, err := Open(bytes.NewReader(data), int64(len(data)), WithMaxPageValues(1<<20), WithCodecs(codecs), WithKeepDictionary(row&1 == 1))
 		if err != nil {
 			return
@@ -111,4 +114,30 @@ func FuzzSeek(f *testing.F) {
 			}
 		}
 	})
+}
+
+// guardCPU panics, crashing the fuzz worker so that the input is saved, once
+// this process has used limit of CPU time since the call; the returned stop
+// ends the guard. A hang never returns, so it cannot fail the test in any
+// other way. CPU time rather than the wall clock: on a loaded machine a quick
+// input can wait for a CPU for seconds (a 10 s wall-clock guard here could
+// fire with the load average at 20 on 2 cores), and waiting is not a hang.
+func guardCPU(limit time.Duration, msg string) (stop func()) {
+	start := processCPUTime()
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if processCPUTime()-start > limit {
+					panic(msg)
+				}
+			}
+		}
+	}()
+	return func() { close(done) }
 }

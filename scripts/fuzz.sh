@@ -21,12 +21,14 @@ for mod in $(find . -name go.mod -not -path './testdata/*' -not -path './dist/*'
 				echo "== fuzz $pkg $target ($fuzztime)"
 				log=$(mktemp)
 				if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -fuzzminimizetime 2s "$pkg" 2>&1 | tee "$log"; then
-					# Go's fuzzer reports "context deadline exceeded" when the time
-					# is up while a worker is still minimising a new (non-failing)
-					# input. That is not a finding: a real one writes its input
-					# under testdata/fuzz and is reported as such.
+					# Go's fuzz coordinator (before go1.27, golang/go#75804) can
+					# fail a target with a bare "context deadline exceeded" when
+					# -fuzztime ends while a worker is still busy: minimising a new
+					# input, or just slow on a loaded machine (seen here at load 30
+					# with no new input at all). That is not a finding: a real one
+					# writes its input under testdata/fuzz and is reported as such.
 					if grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
-						echo "== fuzz $pkg $target: time ran out while minimising a new input (not a failure)"
+						echo "== fuzz $pkg $target: -fuzztime ran out while a worker was busy (golang/go#75804; not a failure)"
 					else
 						rm -f "$log"
 						exit 1
