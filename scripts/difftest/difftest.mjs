@@ -1,9 +1,10 @@
 // Differential test of pqcodec against real Parquet writers.
 //
 //   node difftest.mjs --pqcodec BIN --gowriter BIN [--seed S] [--n N] [--writers duckdb,arrow-rs,...]
-//                     [--out DIR] [--case K] [--keep] [--minimize] [--verbose] [--coverage]
+//                     [--out DIR] [--case K | --from K] [--keep] [--minimize] [--verbose] [--coverage]
 //
-// For each writer and case k in [0, N): draw a random table and writer
+// For each writer and case k in [0, N) (or [K, N) with --from K, to resume a
+// long run): draw a random table and writer
 // options from (seed, writer, k), write the file with the writer, read it
 // with DuckDB rendered as `pqcodec cat` prints it (render.mjs), read it with
 // `pqcodec cat`, and compare. A mismatch prints the seed and case and keeps
@@ -218,7 +219,7 @@ async function main() {
     const st = { cases: 0, ok: 0, mismatch: 0, writer: 0, schema: 0, duckdbError: 0, viaSource: 0, duckdbDiffers: 0, negZero: 0, sourceError: 0 };
     const t0 = Date.now();
     const cov = { codecs: new Set(), encodings: new Set(), rowGroups: 0, multiGroup: 0 };
-    const cases = a.case != null ? [Number(a.case)] : [...Array(a.n).keys()];
+    const cases = a.case != null ? [Number(a.case)] : [...Array(a.n).keys()].slice(Number(a.from ?? 0));
     for (const k of cases) {
       st.cases++;
       if (st.cases % 100 === 0) console.log(`progress ${w}: ${st.cases - 1} cases done, ${st.ok} identical, ${st.mismatch} mismatched (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
