@@ -48,7 +48,8 @@ func (f *File) ReadRowGroup(ctx context.Context, rowGroup int, columns []int, wo
 	}
 	workers = min(workers, len(columns))
 	if workers <= 1 {
-		var w rowGroupWorker
+		w := getWorker()
+		defer workerPool.Put(w)
 		for _, c := range columns {
 			if err := w.readChunk(ctx, f, rowGroup, c, fn); err != nil {
 				return stopped(err)
@@ -68,7 +69,8 @@ func (f *File) ReadRowGroup(ctx context.Context, rowGroup int, columns []int, wo
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var w rowGroupWorker
+			w := getWorker()
+			defer workerPool.Put(w)
 			for {
 				mu.Lock()
 				i := next
@@ -105,10 +107,20 @@ func stopped(err error) error {
 }
 
 // rowGroupWorker is the state one goroutine of ReadRowGroup keeps across
-// the chunks it reads.
+// the chunks it reads. Workers are pooled across calls, so that reading row
+// group after row group allocates nothing per page once warm.
 type rowGroupWorker struct {
 	r Reader
 	p Page
+}
+
+var workerPool sync.Pool
+
+func getWorker() *rowGroupWorker {
+	if w, ok := workerPool.Get().(*rowGroupWorker); ok {
+		return w
+	}
+	return new(rowGroupWorker)
 }
 
 func (w *rowGroupWorker) readChunk(ctx context.Context, f *File, rowGroup, column int, fn func(int, *Page) error) error {
