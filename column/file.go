@@ -88,6 +88,8 @@ type File struct {
 	schema *format.Schema
 	codecs *codecfactory.Factory
 	opts   options
+
+	workers workerList // idle readers of ReadRowGroup (concurrent.go)
 }
 
 // Open reads the footer of the size-byte Parquet file r and builds its
