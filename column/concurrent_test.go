@@ -15,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
 // pageHash folds everything a page holds into h.
@@ -249,4 +251,25 @@ func TestReadRowGroupAllocs(t *testing.T) {
 		}
 	})
 	assert.LessOrEqual(t, allocs, limit+16, "%d pages, 2 goroutines", pages.Load())
+}
+
+// TestReadRowGroupMaxMemory checks that WithMaxMemory bounds each goroutine
+// of ReadRowGroup as it bounds a Reader: the error is the Reader's, a
+// *PageError naming the column, row group and page, wrapping ErrLimit.
+func TestReadRowGroupMaxMemory(t *testing.T) {
+	path := testcorpus.Data(t, "alltypes_tiny_pages.parquet")
+	f, err := openFile(t, path, WithMaxMemory(4<<10))
+	require.NoError(t, err)
+	for _, workers := range []int{1, 2} {
+		err = f.ReadRowGroup(context.Background(), 0, nil, workers, func(int, *Page) error { return nil })
+		require.ErrorIs(t, err, ErrLimit)
+		var pe *PageError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, 0, pe.RowGroup)
+		assert.GreaterOrEqual(t, pe.Page, 0)
+		assert.NotEmpty(t, pe.Column)
+	}
+	f, err = openFile(t, path, WithMaxMemory(16<<20))
+	require.NoError(t, err)
+	assert.NoError(t, f.ReadRowGroup(context.Background(), 0, nil, 2, func(int, *Page) error { return nil }))
 }
