@@ -15,17 +15,18 @@ import (
 
 // ReadRowGroup reads every data page of the chunks of the given leaf
 // columns in row group rowGroup, with up to workers goroutines, each reading
-// one whole chunk at a time, costliest first, and calls fn with the column's index and each
-// page, on the goroutine that read it.
+// one whole chunk at a time, costliest first, and calls fn with the
+// column's index and each page, on the goroutine that read it.
 //
 // The pages of one chunk reach fn in order; pages of different columns reach
 // it concurrently, so fn must be safe for concurrent use across columns. p
 // and everything it holds are valid only until fn returns. A nil columns
-// means every leaf column. workers <= 0 means runtime.GOMAXPROCS(0); it is
+// means every leaf column; a column named twice is an error. workers <= 0 means runtime.GOMAXPROCS(0); it is
 // capped at the number of columns. Every goroutine has one [Reader] and one
-// [Page], reused across the chunks it reads, so the options of the File
-// ([WithMaxMemory] included) bound each of them as they bound one Reader,
-// and reading allocates nothing per page once warm.
+// [Page], reused across the chunks it reads and kept by the File for the
+// next call, so reading allocates nothing per page once warm. The options
+// of the File bound each goroutine as they bound one Reader: under
+// [WithMaxMemory](n) a call holds at most about workers times n.
 //
 // ReadRowGroup returns once every goroutine it started has ended. It stops
 // at the first error: a *[PageError] from a Reader, or fn's error as fn
@@ -42,10 +43,15 @@ func (f *File) ReadRowGroup(ctx context.Context, rowGroup int, columns []int, wo
 			columns[i] = i
 		}
 	}
+	seen := make([]bool, f.NumColumns())
 	for _, c := range columns {
 		if c < 0 || c >= f.NumColumns() {
 			return fmt.Errorf("column: column %d out of range [0, %d)", c, f.NumColumns())
 		}
+		if seen[c] {
+			return fmt.Errorf("column: column %d named twice", c)
+		}
+		seen[c] = true
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

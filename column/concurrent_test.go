@@ -176,6 +176,7 @@ func TestReadRowGroupColumns(t *testing.T) {
 	}
 	assert.Error(t, f.ReadRowGroup(context.Background(), 0, []int{f.NumColumns()}, 2, nil))
 	assert.Error(t, f.ReadRowGroup(context.Background(), f.NumRowGroups(), nil, 2, nil))
+	assert.Error(t, f.ReadRowGroup(context.Background(), 0, []int{1, 0, 1}, 2, nil))
 }
 
 // settledGoroutines waits for the goroutine count to come down to at most
