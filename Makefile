@@ -5,7 +5,7 @@ FUZZTIME ?= 30s
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory bench bench-rewrite fuzz demo cross cross-docker testdata foreign-corpus generate
+.PHONY: all deps vet test test-nested test-memory bench bench-rewrite bench-concurrent fuzz demo cross cross-docker testdata foreign-corpus generate
 
 all: test
 
@@ -54,6 +54,11 @@ bench: deps
 # ~200 MB files (written once to $$PQCODEC_REWRITE_DIR, default the temp dir); see bench/REWRITE.md.
 bench-rewrite: deps
 	cd bench && PQCODEC_REWRITE_BENCH=1 $(GO) test -run TestRewriteScaling -v -bench BenchmarkRewrite -benchtime 1x -count 3 -timeout 2h .
+
+# bench-concurrent: column.File.ReadRowGroup on 1 and 2 goroutines, a generated 1M-row, 8-column file;
+# compare wall and cpu-ns/op (the machine's load shows in wall time) with benchstat -col /workers.
+bench-concurrent: deps
+	cd cgo_test && $(GO) test -run XXX -bench BenchmarkReadRowGroup -benchtime 20x -count 6 .
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
