@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-rewrite rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-rewrite bench-concurrent rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
 
 all: test
 
@@ -70,6 +70,11 @@ rewrite-check: deps
 	$(GO) build -o $(CURDIR)/dist/rewritecheck/pqcodec ./cmd/pqcodec
 	cd scripts/foreign && npm ci --no-audit --no-fund && node rewritecheck.mjs $(CURDIR)/dist/rewritecheck/pqcodec \
 		$(CURDIR)/dist/rewritecheck $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))/data
+
+# bench-concurrent: column.File.ReadRowGroup on 1 and 2 goroutines, a generated 1M-row, 8-column file;
+# compare wall and cpu-ns/op (the machine's load shows in wall time) with benchstat -col /workers.
+bench-concurrent: deps
+	cd cgo_test && $(GO) test -run XXX -bench BenchmarkReadRowGroup -benchtime 20x -count 6 .
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh

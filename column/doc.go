@@ -15,6 +15,8 @@
 // ([Page.Indices]) instead of resolving them. A Reader reuses every buffer it owns and appends into
 // the caller's Page, so reading a chunk page by page into one reused Page
 // allocates nothing in steady state beyond the Page's own growth.
+// [File.ReadRowGroup] reads all the chunks of a row group at once, one
+// Reader per goroutine.
 //
 // Supported: data pages v1 (levels inside the compressed block, RLE with a
 // 4-byte length prefix or the deprecated BIT_PACKED) and v2 (levels stored

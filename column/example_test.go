@@ -1,6 +1,7 @@
 package column_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -167,4 +168,33 @@ func ExampleFile_MatchingRows() {
 	// row 131: id 131
 	// row 132: id 132
 	// row 133: id 133
+}
+
+// ExampleFile_ReadRowGroup decodes every column chunk of each row group on
+// two goroutines. fn runs on the goroutine that read the page, concurrently
+// for different columns, so it writes only to its column's slot.
+func ExampleFile_ReadRowGroup() {
+	f, err := column.OpenFile("../testdata/foreign/duckdb/row_groups.parquet")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	nulls := make([]int, f.NumColumns())
+	for rg := range f.NumRowGroups() {
+		err := f.ReadRowGroup(context.Background(), rg, nil, 2, func(col int, p *column.Page) error {
+			nulls[col] += p.NumNulls()
+			return nil
+		})
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
+	for col, n := range nulls {
+		fmt.Printf("%s: %d nulls\n", f.Schema().Leaves()[col].Path()[0], n)
+	}
+	// Output:
+	// v: 0 nulls
+	// s: 0 nulls
+	// n: 1800 nulls
+	// li: 9000 nulls
 }

@@ -92,6 +92,8 @@ type File struct {
 
 	indexMu sync.Mutex
 	indexes map[int]*pageIndexes // by rowGroup*NumColumns()+column; see PageIndex
+
+	workers workerList // idle readers of ReadRowGroup (concurrent.go)
 }
 
 // Open reads the footer of the size-byte Parquet file r and builds its

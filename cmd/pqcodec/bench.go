@@ -18,6 +18,7 @@ import (
 func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	count := fs.Int("count", 5, "read every column chunk `N` times")
 	maxMemory := memoryFlag(fs)
+	workers := fs.Int("workers", 0, "also time decoding the whole file with every row group's chunks read by `N` goroutines (benchwhole.go)")
 	return func(positional []string, stdout, stderr io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {
@@ -25,6 +26,9 @@ func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		}
 		if *count < 1 {
 			return usagef("--count must be at least 1, got %d", *count)
+		}
+		if *workers < 0 {
+			return usagef("--workers must not be negative, got %d", *workers)
 		}
 		f, fh, size, err := openFile(path, column.WithMaxMemory(int64(*maxMemory)))
 		if err != nil {
@@ -38,11 +42,18 @@ func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		b := &bencher{file: f, r: fh, size: size, codecs: codecs, count: *count, maxMemory: int64(*maxMemory),
 			progress: newProgress(stderr)}
 		cols, err := b.run()
+		var whole wholeFile
+		if err == nil && *workers > 0 {
+			whole, err = benchWhole(f, *count, *workers, b.progress)
+		}
 		b.progress.done()
 		if err != nil {
 			return &fileError{path, err}
 		}
-		return writeBench(stdout, path, f, *count, cols)
+		if err := writeBench(stdout, path, f, *count, cols); err != nil || *workers == 0 {
+			return err
+		}
+		return writeWhole(stdout, whole)
 	}
 }
 

@@ -9,7 +9,7 @@
 //	pqcodec [demo] [--short] [--rows N]
 //	pqcodec inspect FILE [--json]
 //	pqcodec cat FILE [--columns a,b] [--limit N]
-//	pqcodec bench FILE [--count N]
+//	pqcodec bench FILE [--count N] [--workers N]
 //	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]
 //
 // Exit status is 0 on success, 1 when a file cannot be read (with one line
@@ -52,7 +52,7 @@ var commands = []command{
 	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec (the default)", setupDemo},
 	{"inspect", "FILE [--json]", "show the schema, row groups, and per column chunk its codec, encodings, pages and sizes", setupInspect},
 	{"cat", "FILE [--columns a,b] [--limit N]", "print the rows as JSON Lines, one object per row", setupCat},
-	{"bench", "FILE [--count N]", "measure decompression and decoding speed per column", setupBench},
+	{"bench", "FILE [--count N] [--workers N]", "measure decompression and decoding speed per column", setupBench},
 	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
 }
 
@@ -225,8 +225,11 @@ arrays of {"key","value"} objects, groups objects, nulls null.`,
 the pages and decompressing them; the full read (decompress, decode levels and
 values, resolve dictionaries) is timed separately, and decode is the
 difference. Speeds are in MB/s of uncompressed page bytes and in millions of
-values (levels included) per second. Progress goes to stderr when the run
-takes more than a second and stderr is a terminal.`,
+values (levels included) per second. With --workers N, bench also times
+decoding the whole file with the chunks of each row group read concurrently
+(column.File.ReadRowGroup) by N goroutines and by one, interleaved, and
+reports both and the speedup. Progress goes to stderr when the run takes more
+than a second and stderr is a terminal.`,
 	"rewrite": `rewrite decompresses every page with the codec it was written with and
 compresses it with the target codec, without decoding values; schema,
 statistics, encodings, key-value metadata, page indexes and bloom filters are

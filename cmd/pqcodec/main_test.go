@@ -375,3 +375,17 @@ func TestMaxMemory(t *testing.T) {
 		assert.Error(t, err, in)
 	}
 }
+
+func TestBenchWorkers(t *testing.T) {
+	path := testcorpus.Data(t, "alltypes_plain.snappy.parquet")
+	out, errOut, status := runCmd("bench", path, "--count", "1", "--workers", "2")
+	require.Equal(t, exitOK, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 5+11+1+2, out)
+	assert.True(t, strings.HasPrefix(lines[len(lines)-3], "total"))
+	assert.Contains(t, lines[len(lines)-1], "2 goroutines")
+	assert.Contains(t, lines[len(lines)-1], "speedup")
+	_, errOut, status = runCmd("bench", path, "--workers", "-1")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "--workers must not be negative")
+}
