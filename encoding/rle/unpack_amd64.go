@@ -151,6 +151,19 @@ func fillFast[T Level](dst []T, n, c int, v uint32) bool {
 	return false
 }
 
+// fillBytesFast is [fillFast] of bytes, x holding 8 copies of the value.
+func fillBytesFast(dst []uint8, n, c int, x uint64) bool {
+	if !hasAVX2 || c <= 0 {
+		return false
+	}
+	if b := (c + 31) &^ 31; len(dst)-n >= b {
+		_ = dst[n+b-1]
+		fillBytesAVX2(&dst[n], c, x)
+		return true
+	}
+	return false
+}
+
 //go:noescape
 func fillBytesAVX2(dst *uint8, n int, pat uint64)
 

@@ -1,0 +1,86 @@
+package rle
+
+import "encoding/binary"
+
+// decodeBytes is [decodePage] of levels of width 2..8 into bytes, without
+// the bound check (levels have none): the loop of decodePage with the run
+// value one byte, its stores of 8 bytes, and no conversion per run.
+func decodeBytes(dst []uint8, src []byte, width uint) error {
+	count, size := len(dst), len(src)
+	for n := 0; n < count; {
+		off := size - len(src) // of the run header, for errors
+		var header uint64
+		switch {
+		case len(src) > 0 && src[0] < 0x80:
+			header, src = uint64(src[0]), src[1:]
+		case len(src) > 1 && src[1] < 0x80:
+			header, src = uint64(src[0]&0x7f)|uint64(src[1])<<7, src[2:]
+		default:
+			h, k := uvarint(src)
+			if k <= 0 {
+				return headerError(off, k, count-n)
+			}
+			header, src = h, src[k:]
+		}
+		left := count - n
+		if header&1 == 0 {
+			// A run longer than the values still expected is cut to them.
+			c := int(min(header>>1, uint64(left)))
+			if len(src) < 1 || src[0]>>width != 0 {
+				return runError(off, header, src, size, left, width)
+			}
+			x := uint64(src[0]) * lsb
+			src = src[1:]
+			end := n + c
+			if r := (c + 15) &^ 15; r <= 64 && left >= r {
+				// Up to 64 values by stores of 16 past end, which the runs
+				// that follow overwrite.
+				for k := n; k < end; k += 16 {
+					a := (*[16]byte)(dst[k : k+16])
+					binary.LittleEndian.PutUint64(a[:8], x)
+					binary.LittleEndian.PutUint64(a[8:], x)
+				}
+				n = end
+				continue
+			}
+			if fillBytesFast(dst, n, c, x) {
+				n = end
+				continue
+			}
+			fillBytes(dst[n:end], x)
+			n = end
+			continue
+		}
+		// A bit-packed run padded past the values still expected is cut
+		// to them.
+		groups := min(header>>1, uint64(left+7)/8)
+		c := min(int(groups)*8, left)
+		if len(src) < (c*int(width)+7)/8 {
+			return runError(off, header, src, size, left, width)
+		}
+		end := n + c
+		if k := unpackBytesFast(dst[n:end], src, width); k < c {
+			unpackBytes(dst[n+k:end], src[k/8*int(width):], width)
+		}
+		src = src[min(int(groups)*int(width), len(src)):]
+		n = end
+	}
+	return nil
+}
+
+// fillBytes sets dst to the byte of x (8 copies of it).
+func fillBytes(dst []uint8, x uint64) {
+	if len(dst) > 512 {
+		fill(dst, uint8(x))
+		return
+	}
+	k := 0
+	for ; len(dst)-k >= 16; k += 16 {
+		a := (*[16]byte)(dst[k : k+16])
+		binary.LittleEndian.PutUint64(a[:8], x)
+		binary.LittleEndian.PutUint64(a[8:], x)
+	}
+	for ; k < len(dst); k++ {
+		dst[k] = uint8(x)
+	}
+}
