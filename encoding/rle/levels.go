@@ -84,3 +84,86 @@ func fillBytes(dst []uint8, x uint64) {
 		dst[k] = uint8(x)
 	}
 }
+
+// decodeInt16 is [decodeBytes] into int16 (width 1..8).
+func decodeInt16(dst []int16, src []byte, width uint) error {
+	count, size := len(dst), len(src)
+	for n := 0; n < count; {
+		off := size - len(src) // of the run header, for errors
+		var header uint64
+		switch {
+		case len(src) > 0 && src[0] < 0x80:
+			header, src = uint64(src[0]), src[1:]
+		case len(src) > 1 && src[1] < 0x80:
+			header, src = uint64(src[0]&0x7f)|uint64(src[1])<<7, src[2:]
+		default:
+			h, k := uvarint(src)
+			if k <= 0 {
+				return headerError(off, k, count-n)
+			}
+			header, src = h, src[k:]
+		}
+		left := count - n
+		if header&1 == 0 {
+			// A run longer than the values still expected is cut to them.
+			c := int(min(header>>1, uint64(left)))
+			if len(src) < 1 || width < 8 && src[0]>>width != 0 {
+				return runError(off, header, src, size, left, width)
+			}
+			t := int16(src[0])
+			src = src[1:]
+			end := n + c
+			if r := (c + 15) &^ 15; r <= 32 && left >= r {
+				// Up to 32 values by stores of 16 past end, which the runs
+				// that follow overwrite.
+				p := [8]int16{t, t, t, t, t, t, t, t}
+				for k := n; k < end; k += 16 {
+					a := (*[16]int16)(dst[k : k+16])
+					*(*[8]int16)(a[:8]) = p
+					*(*[8]int16)(a[8:]) = p
+				}
+				n = end
+				continue
+			}
+			if fillInt16Fast(dst, n, c, t) {
+				n = end
+				continue
+			}
+			fillInt16(dst[n:end], t)
+			n = end
+			continue
+		}
+		// A bit-packed run padded past the values still expected is cut
+		// to them.
+		groups := min(header>>1, uint64(left+7)/8)
+		c := min(int(groups)*8, left)
+		if len(src) < (c*int(width)+7)/8 {
+			return runError(off, header, src, size, left, width)
+		}
+		end := n + c
+		if width == 1 {
+			expandBitsInt16(dst[:end], n, end, src)
+		} else if k := unpackInt16Fast(dst[n:end], src, width); k < c {
+			unpackInt16(dst[n+k:end], src[k/8*int(width):], width)
+		}
+		src = src[min(int(groups)*int(width), len(src)):]
+		n = end
+	}
+	return nil
+}
+
+// fillInt16 sets dst to t.
+func fillInt16(dst []int16, t int16) {
+	if len(dst) > 256 {
+		fill(dst, t)
+		return
+	}
+	p := [8]int16{t, t, t, t, t, t, t, t}
+	k := 0
+	for ; len(dst)-k >= 8; k += 8 {
+		*(*[8]int16)(dst[k : k+8]) = p
+	}
+	for ; k < len(dst); k++ {
+		dst[k] = t
+	}
+}

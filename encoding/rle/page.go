@@ -30,6 +30,10 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 				return decodeBitmap(d, src)
 			}
 			return decodeBytes(d, src, width)
+		case []int16:
+			if width <= 8 {
+				return decodeInt16(d, src, width)
+			}
 		}
 	}
 	count, size := len(dst), len(src)

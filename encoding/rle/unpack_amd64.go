@@ -164,6 +164,19 @@ func fillBytesFast(dst []uint8, n, c int, x uint64) bool {
 	return false
 }
 
+// fillInt16Fast is [fillFast] of int16.
+func fillInt16Fast(dst []int16, n, c int, t int16) bool {
+	if !hasAVX2 || c <= 0 {
+		return false
+	}
+	if b := (2*c + 31) &^ 31; 2*(len(dst)-n) >= b {
+		_ = dst[n+b/2-1]
+		fillInt16AVX2(&dst[n], 2*c, uint64(uint16(t))*0x0001_0001_0001_0001)
+		return true
+	}
+	return false
+}
+
 //go:noescape
 func fillBytesAVX2(dst *uint8, n int, pat uint64)
 

@@ -13,3 +13,5 @@ func unpackUint32Fast(dst []uint32, src []byte, w uint) (int, uint32) { return 0
 func fillFast[T Level](dst []T, n, c int, v uint32) bool { return false }
 
 func fillBytesFast(dst []uint8, n, c int, x uint64) bool { return false }
+
+func fillInt16Fast(dst []int16, n, c int, t int16) bool { return false }
