@@ -1,12 +1,18 @@
 package rle
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
+)
 
 // decodeBytes is [decodePage] of levels of width 2..8 into bytes, without
 // the bound check (levels have none): the loop of decodePage with the run
 // value one byte, its stores of 8 bytes, and no conversion per run.
 func decodeBytes(dst []uint8, src []byte, width uint) error {
 	count, size := len(dst), len(src)
+	pdep, wide := levelKernels()
+	iw, mask := int(width), (uint64(1)<<width-1)*lsb
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
 		var header uint64
@@ -43,7 +49,8 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 				n = end
 				continue
 			}
-			if fillBytesFast(dst, n, c, x) {
+			if r := (c + 31) &^ 31; wide && left >= r {
+				fillBytes32(dst[n:n+r], c, x)
 				n = end
 				continue
 			}
@@ -59,10 +66,15 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 			return runError(off, header, src, size, left, width)
 		}
 		end := n + c
-		if k := unpackBytesFast(dst[n:end], src, width); k < c {
-			unpackBytes(dst[n+k:end], src[k/8*int(width):], width)
+		switch g := int(groups); {
+		case pdep && 8*g == c && (g-1)*iw+8 <= len(src):
+			unpackBytesGroups(dst[n:end], src, g, iw, mask)
+		case width == 1:
+			unsafecast.ExpandBitsToBytes(dst[n:end], src)
+		default:
+			unpackBytes(dst[n:end], src, width)
 		}
-		src = src[min(int(groups)*int(width), len(src)):]
+		src = src[min(int(groups)*iw, len(src)):]
 		n = end
 	}
 	return nil
@@ -88,6 +100,8 @@ func fillBytes(dst []uint8, x uint64) {
 // decodeInt16 is [decodeBytes] into int16 (width 1..8).
 func decodeInt16(dst []int16, src []byte, width uint) error {
 	count, size := len(dst), len(src)
+	pdep, wide := levelKernels()
+	iw, mask := int(width), (uint64(1)<<width-1)*0x0001_0001_0001_0001
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
 		var header uint64
@@ -125,7 +139,8 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 				n = end
 				continue
 			}
-			if fillInt16Fast(dst, n, c, t) {
+			if r := (c + 15) &^ 15; wide && left >= r {
+				fillInt16x16(dst[n:n+r], c, uint64(uint16(t))*0x0001_0001_0001_0001)
 				n = end
 				continue
 			}
@@ -141,12 +156,15 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 			return runError(off, header, src, size, left, width)
 		}
 		end := n + c
-		if width == 1 {
+		switch g := int(groups); {
+		case pdep && 8*g == c && (g-1)*iw+8 <= len(src):
+			unpackInt16Groups(dst[n:end], src, g, iw, mask)
+		case width == 1:
 			expandBitsInt16(dst[:end], n, end, src)
-		} else if k := unpackInt16Fast(dst[n:end], src, width); k < c {
-			unpackInt16(dst[n+k:end], src[k/8*int(width):], width)
+		default:
+			unpackInt16(dst[n:end], src, width)
 		}
-		src = src[min(int(groups)*int(width), len(src)):]
+		src = src[min(int(groups)*iw, len(src)):]
 		n = end
 	}
 	return nil

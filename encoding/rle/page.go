@@ -26,7 +26,7 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 		// Levels: loops of their own type, without the conversions.
 		switch d := any(dst).(type) {
 		case []uint8:
-			if width == 1 {
+			if pdep, _ := levelKernels(); width == 1 && !pdep {
 				return decodeBitmap(d, src)
 			}
 			return decodeBytes(d, src, width)
