@@ -38,6 +38,31 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 			x := uint64(src[0]) * lsb
 			src = src[1:]
 			end := n + c
+			if c <= 128 && left >= 128 {
+				// Runs of up to 128 values by 8 or 16 stores, past end:
+				// the runs that follow overwrite what is past it.
+				a := (*[128]byte)(dst[n : n+128])
+				binary.LittleEndian.PutUint64(a[0:], x)
+				binary.LittleEndian.PutUint64(a[8:], x)
+				binary.LittleEndian.PutUint64(a[16:], x)
+				binary.LittleEndian.PutUint64(a[24:], x)
+				binary.LittleEndian.PutUint64(a[32:], x)
+				binary.LittleEndian.PutUint64(a[40:], x)
+				binary.LittleEndian.PutUint64(a[48:], x)
+				binary.LittleEndian.PutUint64(a[56:], x)
+				if c > 64 {
+					binary.LittleEndian.PutUint64(a[64:], x)
+					binary.LittleEndian.PutUint64(a[72:], x)
+					binary.LittleEndian.PutUint64(a[80:], x)
+					binary.LittleEndian.PutUint64(a[88:], x)
+					binary.LittleEndian.PutUint64(a[96:], x)
+					binary.LittleEndian.PutUint64(a[104:], x)
+					binary.LittleEndian.PutUint64(a[112:], x)
+					binary.LittleEndian.PutUint64(a[120:], x)
+				}
+				n = end
+				continue
+			}
 			if r := (c + 15) &^ 15; r <= 64 && left >= r {
 				// Up to 64 values by stores of 16 past end, which the runs
 				// that follow overwrite.
@@ -127,6 +152,24 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 			t := int16(src[0])
 			src = src[1:]
 			end := n + c
+			if c <= 64 && left >= 64 {
+				// Runs of up to 64 values by 4 or 8 copies of 8, past end:
+				// the runs that follow overwrite what is past it.
+				p := &runsInt16[uint8(t)]
+				a := (*[64]int16)(dst[n : n+64])
+				*(*[8]int16)(a[0:]) = *p
+				*(*[8]int16)(a[8:]) = *p
+				*(*[8]int16)(a[16:]) = *p
+				*(*[8]int16)(a[24:]) = *p
+				if c > 32 {
+					*(*[8]int16)(a[32:]) = *p
+					*(*[8]int16)(a[40:]) = *p
+					*(*[8]int16)(a[48:]) = *p
+					*(*[8]int16)(a[56:]) = *p
+				}
+				n = end
+				continue
+			}
 			if r := (c + 15) &^ 15; r <= 32 && left >= r {
 				// Up to 32 values by stores of 16 past end, which the runs
 				// that follow overwrite.
@@ -185,3 +228,14 @@ func fillInt16(dst []int16, t int16) {
 		dst[k] = t
 	}
 }
+
+// runsInt16[v] is 8 copies of the level v, the store unit of the short RLE
+// runs of decodeInt16.
+var runsInt16 = func() (t [256][8]int16) {
+	for v := range t {
+		for k := range t[v] {
+			t[v][k] = int16(v)
+		}
+	}
+	return t
+}()
