@@ -92,7 +92,7 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 		}
 		end := n + c
 		switch g := int(groups); {
-		case pdep && 8*g == c && (g-1)*iw+8 <= len(src):
+		case pdep && g > 0 && 8*g == c && (g-1)*iw+8 <= len(src):
 			unpackBytesGroups(dst[n:end], src, g, iw, mask)
 		case width == 1:
 			unsafecast.ExpandBitsToBytes(dst[n:end], src)
@@ -200,7 +200,7 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 		}
 		end := n + c
 		switch g := int(groups); {
-		case pdep && 8*g == c && (g-1)*iw+8 <= len(src):
+		case pdep && g > 0 && 8*g == c && (g-1)*iw+8 <= len(src):
 			unpackInt16Groups(dst[n:end], src, g, iw, mask)
 		case width == 1:
 			expandBitsInt16(dst[:end], n, end, src)
