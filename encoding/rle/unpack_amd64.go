@@ -119,6 +119,9 @@ func unpackBytesPDEP(dst *byte, src *byte, groups int, w int, mask uint64)
 func unpackInt16PDEP(dst *int16, src *byte, groups int, w int, mask uint64)
 
 //go:noescape
+func unpackInt16PDEPAVX2(dst *int16, src *byte, groups int, w int, mask8, mask16 uint64)
+
+//go:noescape
 func unpackUint32AVX2(dst *uint32, src *byte, groups int, t *groupTable, mask uint32, max *[8]uint32)
 
 // fillFast sets dst[n:n+c] to the run value v, as decodePage's RLE branch,
@@ -167,6 +170,10 @@ func unpackBytesGroups(dst []uint8, src []byte, g, w int, mask uint64) {
 // unpackInt16Groups is [unpackBytesGroups] into int16.
 func unpackInt16Groups(dst []int16, src []byte, g, w int, mask uint64) {
 	_ = src[(g-1)*w+7]
+	if hasAVX2 {
+		unpackInt16PDEPAVX2(&dst[:8*g][0], &src[0], g, w, mask&0xff*lsb, mask)
+		return
+	}
 	unpackInt16PDEP(&dst[:8*g][0], &src[0], g, w, mask)
 }
 
