@@ -139,7 +139,8 @@ loop:
 	RET
 
 // The fill functions store the 8-byte pattern pat over the first n bytes
-// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store.
+// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store; the
+// byte and int16 fills store 128 bytes per iteration while n allows.
 
 // func fillBytesAVX2(dst *uint8, n int, pat uint64)
 TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
@@ -148,12 +149,28 @@ TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         pat+16(FP), AX
 	MOVQ         AX, X0
 	VPBROADCASTQ X0, Y0
+	CMPQ         CX, $128
+	JB           fill
+
+fill128:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y0, 32(DI)
+	VMOVDQU Y0, 64(DI)
+	VMOVDQU Y0, 96(DI)
+	ADDQ    $128, DI
+	SUBQ    $128, CX
+	CMPQ    CX, $128
+	JAE     fill128
+	TESTQ   CX, CX
+	JZ      done
 
 fill:
 	VMOVDQU Y0, (DI)
 	ADDQ    $32, DI
 	SUBQ    $32, CX
 	JG      fill
+
+done:
 	VZEROUPPER
 	RET
 
@@ -164,12 +181,28 @@ TEXT ·fillInt16AVX2(SB), NOSPLIT, $0-24
 	MOVQ         pat+16(FP), AX
 	MOVQ         AX, X0
 	VPBROADCASTQ X0, Y0
+	CMPQ         CX, $128
+	JB           fill
+
+fill128:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y0, 32(DI)
+	VMOVDQU Y0, 64(DI)
+	VMOVDQU Y0, 96(DI)
+	ADDQ    $128, DI
+	SUBQ    $128, CX
+	CMPQ    CX, $128
+	JAE     fill128
+	TESTQ   CX, CX
+	JZ      done
 
 fill:
 	VMOVDQU Y0, (DI)
 	ADDQ    $32, DI
 	SUBQ    $32, CX
 	JG      fill
+
+done:
 	VZEROUPPER
 	RET
 
