@@ -213,16 +213,23 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 	return nil
 }
 
-// fillInt16 sets dst to t.
+// fillInt16 sets dst to the level t (0..255).
 func fillInt16(dst []int16, t int16) {
 	if len(dst) > 256 {
 		fill(dst, t)
 		return
 	}
-	p := [8]int16{t, t, t, t, t, t, t, t}
+	p := &runsInt16[uint8(t)]
 	k := 0
+	for ; len(dst)-k >= 32; k += 32 {
+		a := (*[32]int16)(dst[k : k+32])
+		*(*[8]int16)(a[0:]) = *p
+		*(*[8]int16)(a[8:]) = *p
+		*(*[8]int16)(a[16:]) = *p
+		*(*[8]int16)(a[24:]) = *p
+	}
 	for ; len(dst)-k >= 8; k += 8 {
-		*(*[8]int16)(dst[k : k+8]) = p
+		*(*[8]int16)(dst[k : k+8]) = *p
 	}
 	for ; k < len(dst); k++ {
 		dst[k] = t
