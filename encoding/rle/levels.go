@@ -79,6 +79,11 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 				n = end
 				continue
 			}
+			if r := c &^ 31; wide && r > 0 {
+				// The last run of the page: whole stores, then the rest.
+				fillBytes32(dst[n:n+r], r, x)
+				n += r
+			}
 			fillBytes(dst[n:end], x)
 			n = end
 			continue
@@ -186,6 +191,11 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 				fillInt16x16(dst[n:n+r], c, uint64(uint16(t))*0x0001_0001_0001_0001)
 				n = end
 				continue
+			}
+			if r := c &^ 15; wide && r > 0 {
+				// The last run of the page: whole stores, then the rest.
+				fillInt16x16(dst[n:n+r], r, uint64(uint16(t))*0x0001_0001_0001_0001)
+				n += r
 			}
 			fillInt16(dst[n:end], t)
 			n = end
