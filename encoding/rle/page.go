@@ -20,11 +20,22 @@ import (
 // overwrite them. A bit-packed run unpacks its groups of 8 values and no
 // more. After an error dst holds garbage.
 func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
-	if d8, ok := any(dst).([]uint8); ok && width == 1 {
-		return decodeBitmap(d8, src)
-	}
 	// Values above limit are an error; the width alone may rule them out.
 	check := width > 0 && uint64(limit) < uint64(1)<<width-1
+	if !check && width > 0 {
+		// Levels: loops of their own type, without the conversions.
+		switch d := any(dst).(type) {
+		case []uint8:
+			if pdep, _ := levelKernels(); width == 1 && !pdep {
+				return decodeBitmap(d, src)
+			}
+			return decodeBytes(d, src, width)
+		case []int16:
+			if width <= 8 {
+				return decodeInt16(d, src, width)
+			}
+		}
+	}
 	count, size := len(dst), len(src)
 	nb := int(width+7) / 8 // bytes of an RLE value
 	for n := 0; n < count; {

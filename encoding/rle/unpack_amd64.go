@@ -119,6 +119,9 @@ func unpackBytesPDEP(dst *byte, src *byte, groups int, w int, mask uint64)
 func unpackInt16PDEP(dst *int16, src *byte, groups int, w int, mask uint64)
 
 //go:noescape
+func unpackInt16PDEPAVX2(dst *int16, src *byte, groups int, w int, mask8, mask16 uint64)
+
+//go:noescape
 func unpackUint32AVX2(dst *uint32, src *byte, groups int, t *groupTable, mask uint32, max *[8]uint32)
 
 // fillFast sets dst[n:n+c] to the run value v, as decodePage's RLE branch,
@@ -147,6 +150,69 @@ func fillFast[T Level](dst []T, n, c int, v uint32) bool {
 			fillUint32AVX2(&d[n], 4*c, uint64(v)*(1|1<<32))
 			return true
 		}
+	}
+	return false
+}
+
+// levelKernels reports whether the loops of levels can use PDEP
+// ([unpackBytesGroups], [unpackInt16Groups]) and AVX2 ([fillBytes32],
+// [fillInt16x16]).
+func levelKernels() (pdep, wide bool) { return hasBMI2, hasAVX2 }
+
+// unpackBytesGroups sets dst (8g values) to the g groups of values of width
+// w at the start of src, which holds (g-1)*w+8 bytes, mask being the
+// PDEP mask of [unpackBytesPDEP].
+func unpackBytesGroups(dst []uint8, src []byte, g, w int, mask uint64) {
+	_ = src[(g-1)*w+7]
+	unpackBytesPDEP(&dst[:8*g][0], &src[0], g, w, mask)
+}
+
+// unpackInt16Groups is [unpackBytesGroups] into int16.
+func unpackInt16Groups(dst []int16, src []byte, g, w int, mask uint64) {
+	_ = src[(g-1)*w+7]
+	if hasAVX2 {
+		unpackInt16PDEPAVX2(&dst[:8*g][0], &src[0], g, w, mask&0xff*lsb, mask)
+		return
+	}
+	unpackInt16PDEP(&dst[:8*g][0], &src[0], g, w, mask)
+}
+
+// fillBytes32 sets the first c values of dst, which has room for c rounded
+// up to 32, to the byte of x, and may set the rest.
+func fillBytes32(dst []uint8, c int, x uint64) {
+	_ = dst[(c+31)&^31-1]
+	fillBytesAVX2(&dst[0], c, x)
+}
+
+// fillInt16x16 sets the first c values of dst, which has room for c
+// rounded up to 16, to the value x holds 4 copies of, and may set the rest.
+func fillInt16x16(dst []int16, c int, x uint64) {
+	_ = dst[(c+15)&^15-1]
+	fillInt16AVX2(&dst[0], 2*c, x)
+}
+
+// fillBytesFast is [fillFast] of bytes, x holding 8 copies of the value.
+func fillBytesFast(dst []uint8, n, c int, x uint64) bool {
+	if !hasAVX2 || c <= 0 {
+		return false
+	}
+	if b := (c + 31) &^ 31; len(dst)-n >= b {
+		_ = dst[n+b-1]
+		fillBytesAVX2(&dst[n], c, x)
+		return true
+	}
+	return false
+}
+
+// fillInt16Fast is [fillFast] of int16.
+func fillInt16Fast(dst []int16, n, c int, t int16) bool {
+	if !hasAVX2 || c <= 0 {
+		return false
+	}
+	if b := (2*c + 31) &^ 31; 2*(len(dst)-n) >= b {
+		_ = dst[n+b/2-1]
+		fillInt16AVX2(&dst[n], 2*c, uint64(uint16(t))*0x0001_0001_0001_0001)
+		return true
 	}
 	return false
 }

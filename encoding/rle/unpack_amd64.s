@@ -5,13 +5,38 @@
 // func unpackBytesPDEP(dst *byte, src *byte, groups int, w int, mask uint64)
 // Same semantics as the main loop of unpackBytes: each group of 8 values of
 // width w (its w bytes, read as the low bytes of an 8-byte load) is spread
-// to 8 bytes by one PDEP.
+// to 8 bytes by one PDEP, four groups per iteration.
 TEXT ·unpackBytesPDEP(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ groups+16(FP), CX
 	MOVQ w+24(FP), DX
 	MOVQ mask+32(FP), R8
+	LEAQ (DX)(DX*2), R9
+	SUBQ $4, CX
+	JB   tail
+
+loop4:
+	MOVQ  (SI), AX
+	MOVQ  (SI)(DX*1), BX
+	MOVQ  (SI)(DX*2), R10
+	MOVQ  (SI)(R9*1), R11
+	PDEPQ R8, AX, AX
+	PDEPQ R8, BX, BX
+	PDEPQ R8, R10, R10
+	PDEPQ R8, R11, R11
+	MOVQ  AX, (DI)
+	MOVQ  BX, 8(DI)
+	MOVQ  R10, 16(DI)
+	MOVQ  R11, 24(DI)
+	LEAQ  (SI)(DX*4), SI
+	ADDQ  $32, DI
+	SUBQ  $4, CX
+	JAE   loop4
+
+tail:
+	ADDQ $4, CX
+	JZ   done
 
 loop:
 	MOVQ  (SI), AX
@@ -21,11 +46,14 @@ loop:
 	ADDQ  $8, DI
 	DECQ  CX
 	JNZ   loop
+
+done:
 	RET
 
 // func unpackInt16PDEP(dst *int16, src *byte, groups int, w int, mask uint64)
 // Same semantics as the main loop of unpackInt16: values 0-3 and 4-7 of a
-// group are spread to 16-bit lanes by a PDEP each.
+// group are spread to 16-bit lanes by a PDEP each, two groups per
+// iteration.
 TEXT ·unpackInt16PDEP(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -33,6 +61,30 @@ TEXT ·unpackInt16PDEP(SB), NOSPLIT, $0-40
 	MOVQ w+24(FP), DX
 	MOVQ mask+32(FP), R8
 	LEAQ (DX*4), R9
+	SUBQ $2, CX
+	JB   tail
+
+loop2:
+	MOVQ  (SI), AX
+	MOVQ  (SI)(DX*1), R10
+	PDEPQ R8, AX, BX
+	SHRXQ R9, AX, AX
+	PDEPQ R8, AX, AX
+	PDEPQ R8, R10, R11
+	SHRXQ R9, R10, R10
+	PDEPQ R8, R10, R10
+	MOVQ  BX, (DI)
+	MOVQ  AX, 8(DI)
+	MOVQ  R11, 16(DI)
+	MOVQ  R10, 24(DI)
+	LEAQ  (SI)(DX*2), SI
+	ADDQ  $32, DI
+	SUBQ  $2, CX
+	JAE   loop2
+
+tail:
+	ADDQ $2, CX
+	JZ   done
 
 loop:
 	MOVQ  (SI), AX
@@ -45,6 +97,8 @@ loop:
 	ADDQ  $16, DI
 	DECQ  CX
 	JNZ   loop
+
+done:
 	RET
 
 // func unpackUint32AVX2(dst *uint32, src *byte, groups int, t *groupTable, mask uint32, max *[8]uint32)
@@ -85,7 +139,8 @@ loop:
 	RET
 
 // The fill functions store the 8-byte pattern pat over the first n bytes
-// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store.
+// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store; the
+// byte and int16 fills store 128 bytes per iteration while n allows.
 
 // func fillBytesAVX2(dst *uint8, n int, pat uint64)
 TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
@@ -94,12 +149,28 @@ TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         pat+16(FP), AX
 	MOVQ         AX, X0
 	VPBROADCASTQ X0, Y0
+	CMPQ         CX, $128
+	JB           fill
+
+fill128:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y0, 32(DI)
+	VMOVDQU Y0, 64(DI)
+	VMOVDQU Y0, 96(DI)
+	ADDQ    $128, DI
+	SUBQ    $128, CX
+	CMPQ    CX, $128
+	JAE     fill128
+	TESTQ   CX, CX
+	JZ      done
 
 fill:
 	VMOVDQU Y0, (DI)
 	ADDQ    $32, DI
 	SUBQ    $32, CX
 	JG      fill
+
+done:
 	VZEROUPPER
 	RET
 
@@ -110,12 +181,28 @@ TEXT ·fillInt16AVX2(SB), NOSPLIT, $0-24
 	MOVQ         pat+16(FP), AX
 	MOVQ         AX, X0
 	VPBROADCASTQ X0, Y0
+	CMPQ         CX, $128
+	JB           fill
+
+fill128:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y0, 32(DI)
+	VMOVDQU Y0, 64(DI)
+	VMOVDQU Y0, 96(DI)
+	ADDQ    $128, DI
+	SUBQ    $128, CX
+	CMPQ    CX, $128
+	JAE     fill128
+	TESTQ   CX, CX
+	JZ      done
 
 fill:
 	VMOVDQU Y0, (DI)
 	ADDQ    $32, DI
 	SUBQ    $32, CX
 	JG      fill
+
+done:
 	VZEROUPPER
 	RET
 
@@ -133,4 +220,62 @@ fill:
 	SUBQ    $32, CX
 	JG      fill
 	VZEROUPPER
+	RET
+
+// func unpackInt16PDEPAVX2(dst *int16, src *byte, groups int, w int, mask8 uint64, mask16 uint64)
+// unpackInt16PDEP by four groups per iteration: each group is spread to 8
+// bytes by PDEP (mask8, as unpackBytesPDEP), two groups are widened to 16
+// int16 by VPMOVZXBW; the last groups go as in unpackInt16PDEP (mask16).
+TEXT ·unpackInt16PDEPAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ w+24(FP), DX
+	MOVQ mask8+32(FP), R8
+	LEAQ (DX)(DX*2), R9
+	SUBQ $4, CX
+	JB   tail
+
+loop4:
+	MOVQ      (SI), AX
+	MOVQ      (SI)(DX*1), BX
+	MOVQ      (SI)(DX*2), R10
+	MOVQ      (SI)(R9*1), R11
+	PDEPQ     R8, AX, AX
+	PDEPQ     R8, BX, BX
+	PDEPQ     R8, R10, R10
+	PDEPQ     R8, R11, R11
+	MOVQ      AX, X0
+	PINSRQ    $1, BX, X0
+	MOVQ      R10, X1
+	PINSRQ    $1, R11, X1
+	VPMOVZXBW X0, Y0
+	VPMOVZXBW X1, Y1
+	VMOVDQU   Y0, (DI)
+	VMOVDQU   Y1, 32(DI)
+	LEAQ      (SI)(DX*4), SI
+	ADDQ      $64, DI
+	SUBQ      $4, CX
+	JAE       loop4
+	VZEROUPPER
+
+tail:
+	ADDQ $4, CX
+	JZ   done
+	MOVQ mask16+40(FP), R8
+	LEAQ (DX*4), R9
+
+loop:
+	MOVQ  (SI), AX
+	PDEPQ R8, AX, BX
+	SHRXQ R9, AX, AX
+	PDEPQ R8, AX, AX
+	MOVQ  BX, (DI)
+	MOVQ  AX, 8(DI)
+	ADDQ  DX, SI
+	ADDQ  $16, DI
+	DECQ  CX
+	JNZ   loop
+
+done:
 	RET
