@@ -15,6 +15,9 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 	iw, mask := int(width), (uint64(1)<<width-1)*lsb
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
+		// The run header, read inline for speed: the same parse stands in
+		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16
+		// (levels.go) and, through binary.Uvarint, Decoder.nextRun.
 		var header uint64
 		switch {
 		case len(src) > 0 && src[0] < 0x80:
@@ -134,6 +137,9 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 	iw, mask := int(width), (uint64(1)<<width-1)*0x0001_0001_0001_0001
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
+		// The run header, read inline for speed: the same parse stands in
+		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16
+		// (levels.go) and, through binary.Uvarint, Decoder.nextRun.
 		var header uint64
 		switch {
 		case len(src) > 0 && src[0] < 0x80:

@@ -40,6 +40,9 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 	nb := int(width+7) / 8 // bytes of an RLE value
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
+		// The run header, read inline for speed: the same parse stands in
+		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16
+		// (levels.go) and, through binary.Uvarint, Decoder.nextRun.
 		var header uint64
 		switch {
 		case len(src) > 0 && src[0] < 0x80:
@@ -159,6 +162,9 @@ func decodeBitmap(dst []uint8, src []byte) error {
 	count, size := len(dst), len(src)
 	for n := 0; n < count; {
 		off := size - len(src) // of the run header, for errors
+		// The run header, read inline for speed: the same parse stands in
+		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16
+		// (levels.go) and, through binary.Uvarint, Decoder.nextRun.
 		var header uint64
 		switch {
 		case len(src) > 0 && src[0] < 0x80:
