@@ -85,19 +85,24 @@ func (m *FileMetaData) ColumnChunkRange(c *ColumnChunk, fileSize int64) (ChunkRa
 // parquet816 reports whether createdBy names parquet-mr older than 1.2.9
 // ("parquet-mr version 1.2.8 (build ...)"; a missing version counts as old).
 func parquet816(createdBy string) bool {
+	app, v := WriterVersion(createdBy)
+	return app == "parquet-mr" && (v[0] < 1 || v[0] == 1 && (v[1] < 2 || v[1] == 2 && v[2] < 9))
+}
+
+// WriterVersion parses the application and its version x.y.z from a
+// created_by string of the form "app version x.y.z ..." (as parquet-mr,
+// parquet-cpp and others write it). A missing or partial version reads as
+// zeros, which readers treat as the oldest release.
+func WriterVersion(createdBy string) (app string, version [3]int) {
 	app, rest, _ := strings.Cut(createdBy, " ")
-	if app != "parquet-mr" {
-		return false
-	}
 	rest, ok := strings.CutPrefix(rest, "version ")
 	if !ok {
-		return true
+		return app, version
 	}
-	var v [3]int
-	for i := range v {
+	for i := range version {
 		j := 0
-		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' && v[i] < 1e6 {
-			v[i] = v[i]*10 + int(rest[j]-'0')
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' && version[i] < 1e6 {
+			version[i] = version[i]*10 + int(rest[j]-'0')
 			j++
 		}
 		rest = rest[j:]
@@ -106,7 +111,7 @@ func parquet816(createdBy string) bool {
 		}
 		rest = rest[1:]
 	}
-	return v[0] < 1 || v[0] == 1 && (v[1] < 2 || v[1] == 2 && v[2] < 9)
+	return app, version
 }
 
 // ReadColumnChunk reads the Length+Slack bytes of rng from r into dst,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/pqcodec/pqcodec/format"
 )
@@ -174,36 +173,12 @@ func NewColumn(meta *format.FileMetaData, leaf *format.Node) *Column {
 	if meta.CreatedBy != nil {
 		createdBy = *meta.CreatedBy
 	}
-	app, v := writerVersion(createdBy)
+	app, v := format.WriterVersion(createdBy)
 	bytesType := c.Type == format.ByteArray || c.Type == format.FixedLenByteArray
 	c.legacyBytesBroken = bytesType && app == "parquet-mr" && less(v, [3]int{1, 8, 0})
 	c.decimalFLBABroken = c.Type == format.FixedLenByteArray && isDecimal(e) &&
 		(app == "parquet-cpp" || app == "parquet-cpp-arrow" && less(v, [3]int{4, 0, 0}))
 	return c
-}
-
-// writerVersion parses "app version x.y.z ..." from created_by; a missing
-// version is 0.0.0.
-func writerVersion(createdBy string) (string, [3]int) {
-	var v [3]int
-	app, rest, _ := strings.Cut(createdBy, " ")
-	rest, ok := strings.CutPrefix(rest, "version ")
-	if !ok {
-		return app, v
-	}
-	for i := range v {
-		j := 0
-		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' && v[i] < 1e6 {
-			v[i] = v[i]*10 + int(rest[j]-'0')
-			j++
-		}
-		rest = rest[j:]
-		if !strings.HasPrefix(rest, ".") {
-			break
-		}
-		rest = rest[1:]
-	}
-	return app, v
 }
 
 func less(a, b [3]int) bool {
