@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec/internal/testalloc"
+	"github.com/pqcodec/pqcodec/internal/testexec"
 )
 
 // hugeDeclared is the uncompressed size the hostile pages below declare:
@@ -182,8 +183,7 @@ func TestHugeDeclaredUlimit(t *testing.T) {
 	if err != nil {
 		t.Skip("no bash")
 	}
-	exe, err := os.Executable()
-	require.NoError(t, err)
+	exe := testexec.Executable(t)
 	cmd := exec.Command(bash, "-c", `ulimit -v 2097152 && exec "$0" -test.run='^TestHugeDeclaredUlimit$' -test.v`, exe)
 	cmd.Env = append(os.Environ(), hugeChildEnv+"=1")
 	out, err := cmd.CombinedOutput()

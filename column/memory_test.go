@@ -19,6 +19,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/internal/testexec"
 )
 
 // digestByteArrays reads every page of every BYTE_ARRAY chunk of f (the
@@ -131,13 +132,12 @@ func TestLargeStringMap(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("needs ulimit -v")
 	}
-	exe, err := os.Executable()
-	require.NoError(t, err)
+	exe := testexec.Executable(t)
 	cmd := exec.Command("bash", "-c", `ulimit -v 4194304 && exec "$0" -test.run='^TestLargeStringMap$' -test.v`, exe)
 	cmd.Env = append(os.Environ(), largeEnv+"_CHILD=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err = cmd.Run()
+	err := cmd.Run()
 	t.Logf("%s", out.String())
 	require.NoError(t, err)
 	require.NotContains(t, out.String(), "fatal error")

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/testexec"
 )
 
 // TestMain runs the command itself when the test binary is started by
@@ -26,9 +27,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// subprocess returns the test binary started as `pqcodec args...`.
-func subprocess(args ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], args...)
+// subprocess returns the test binary started as `pqcodec args...`; it skips
+// t where the binary cannot be executed (see testexec).
+func subprocess(t *testing.T, args ...string) *exec.Cmd {
+	cmd := exec.Command(testexec.Executable(t), args...)
 	cmd.Env = append(os.Environ(), "PQCODEC_TEST_RUN_MAIN=1")
 	return cmd
 }
@@ -104,7 +106,7 @@ func TestRewriteInterrupted(t *testing.T) {
 		sig := c.sig
 		t.Run(sig.String(), func(t *testing.T) {
 			require.NoError(t, os.WriteFile(out, []byte("previous"), 0o644))
-			cmd := subprocess("rewrite", in, out, "--codec", "brotli:11", "--workers", "1")
+			cmd := subprocess(t, "rewrite", in, out, "--codec", "brotli:11", "--workers", "1")
 			var errOut strings.Builder
 			cmd.Stderr = &errOut
 			require.NoError(t, cmd.Start())
