@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-rewrite bench-concurrent rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
 
 all: test
 
@@ -58,6 +58,14 @@ flake:
 
 bench: deps
 	./scripts/bench.sh
+
+# bench-levels: every codec at every level each library offers (ours, klauspost, stdlib, andybalholm,
+# golang/snappy, pierrec), CPU time and ratio per page, into bench/LEVELS.md; fails when a peer is both
+# faster (by more than 10% CPU) and smaller than some level of ours on some page.
+bench-levels: deps
+	mkdir -p bench/results
+	cd bench && PQCODEC_LEVELS_BENCH=1 $(GO) test -run XXX -bench BenchmarkCompressLevels -benchtime 100ms -count 5 -timeout 2h . > results/levels.txt
+	cd bench && $(GO) run ./cmd/frontier < results/levels.txt > LEVELS.md
 
 # bench-rewrite: recompress.Rewrite with 1 and 2 workers against arrow-go and parquet-go on generated
 # ~200 MB files (written once to $$PQCODEC_REWRITE_DIR, default the temp dir); see bench/REWRITE.md.
