@@ -75,7 +75,7 @@ func levelFamilies(tb testing.TB) []levelFamily {
 	var fams []levelFamily
 
 	zstd := levelFamily{name: "zstd", codec: codecfactory.Zstd}
-	for _, l := range []int{1, 2, 3, 4, 6, 9, 12, 15, 19} {
+	for _, l := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 19} {
 		zstd.impls = append(zstd.impls, levelImpl{"ours", fmt.Sprint(l),
 			factoryAt(tb, codecfactory.Zstd, codecfactory.WithZstdLevel(l))})
 	}
