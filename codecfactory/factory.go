@@ -65,6 +65,9 @@ type Factory struct {
 	impl   [numCodecs]codecImpl
 	comp   [numCodecs]idleList[compressor]
 	decomp [numCodecs]idleList[decompressor]
+	// huffman holds Huffman-only GZIP compressors for the incompressible
+	// pages of levels >= huffmanMinGzipLevel (stored.go), made on first use.
+	huffman idleList[compressor]
 }
 
 // New returns a Factory configured by opts. It uses the native (cgo)
@@ -96,6 +99,7 @@ func New(opts ...Option) (*Factory, error) {
 	if f.cfg.maxIdle >= 0 {
 		idle = f.cfg.maxIdle
 	}
+	f.huffman.init(idle)
 	for c := range Codec(numCodecs) {
 		f.comp[c].init(idle)
 		f.decomp[c].init(idle)
@@ -125,6 +129,7 @@ func (f *Factory) Close() error {
 		f.comp[c].close()
 		f.decomp[c].close()
 	}
+	f.huffman.close()
 	return nil
 }
 
@@ -162,7 +167,8 @@ func (f *Factory) CompressBound(c Codec, n int) int {
 // [ErrUnknownCodec] for an invalid c and [ErrUnavailable] for LZO in a
 // build that cannot compress it. ZSTD and GZIP pages of 8 KiB or more that
 // a sample shows to be incompressible are stored (raw zstd blocks, stored
-// deflate blocks) without a compression attempt. Compress is safe for
+// deflate blocks) without a compression attempt, or Huffman-coded at GZIP
+// levels 7 and above. Compress is safe for
 // concurrent use.
 func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 	if !c.Valid() {
@@ -171,8 +177,8 @@ func (f *Factory) Compress(c Codec, dst, src []byte) ([]byte, error) {
 	if spare := dst[len(dst):cap(dst)]; unsafecast.Overlap(spare, src) {
 		return dst, fmt.Errorf("compress %v page: %w: dst's spare capacity overlaps src", c, ErrOverlap)
 	}
-	if out, ok := compressStored(c, dst, src); ok {
-		return out, nil
+	if out, ok, err := f.compressIncompressible(c, dst, src); ok {
+		return out, err
 	}
 	e, ok := f.comp[c].get()
 	if !ok {

@@ -79,6 +79,59 @@ func TestStored(t *testing.T) {
 	}
 }
 
+// TestHuffmanOnlyGzip checks that at GZIP levels 7 and above pages that
+// look incompressible are Huffman-coded: random doubles keep their order-0
+// gain, random bytes cost no more than stored blocks, both decode with
+// this package and the standard library, and a warm call allocates nothing.
+// Below level 7 the same pages are stored.
+func TestHuffmanOnlyGzip(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var doubles []byte
+	for len(doubles) < 1<<20 {
+		doubles = binary.LittleEndian.AppendUint64(doubles, math.Float64bits(r.NormFloat64()*1000))
+	}
+	random := make([]byte, 300_000)
+	for i := range random {
+		random[i] = byte(r.Uint32())
+	}
+	require.True(t, incompressible(doubles))
+	require.True(t, incompressible(random))
+	for _, level := range []int{6, 7, 9} {
+		f, err := New(WithGzipLevel(level))
+		require.NoError(t, err)
+		for _, src := range [][]byte{doubles, random} {
+			out, err := f.Compress(Gzip, nil, src)
+			require.NoError(t, err)
+			switch {
+			case level < huffmanMinGzipLevel:
+				require.Greater(t, len(out), len(src), "level %d: stored", level)
+			case len(src) == len(doubles):
+				require.Less(t, float64(len(out)), 0.97*float64(len(src)), "level %d: Huffman-coded doubles", level)
+			default:
+				require.Less(t, len(out), len(src)+len(src)/1000+64, "level %d: random bytes", level)
+			}
+			back, err := f.Decompress(Gzip, nil, out, len(src))
+			require.NoError(t, err)
+			require.Equal(t, src, back)
+			zr, err := gzip.NewReader(bytes.NewReader(out))
+			require.NoError(t, err)
+			got, err := io.ReadAll(zr)
+			require.NoError(t, err)
+			require.Equal(t, src, got)
+		}
+		if level >= huffmanMinGzipLevel && !raceEnabled {
+			dst := make([]byte, 0, f.CompressBound(Gzip, len(doubles)))
+			allocs := testing.AllocsPerRun(5, func() {
+				if _, err := f.Compress(Gzip, dst, doubles); err != nil {
+					t.Fatal(err)
+				}
+			})
+			require.Zero(t, allocs, "level %d: warm Huffman-only page", level)
+		}
+		require.NoError(t, f.Close())
+	}
+}
+
 // BenchmarkIncompressible measures the early test Compress runs on every
 // large ZSTD and GZIP page.
 func BenchmarkIncompressible(b *testing.B) {
