@@ -122,9 +122,11 @@ func levelFamilies(tb testing.TB) []levelFamily {
 		{"klauspost", "best", func(dst, src []byte) ([]byte, error) { return s2.EncodeSnappyBest(dst[:cap(dst)], src), nil }},
 	}})
 
-	lz4raw := levelFamily{name: "lz4raw", codec: codecfactory.Lz4Raw, impls: []levelImpl{
-		{"ours", "-", factoryAt(tb, codecfactory.Lz4Raw)},
-	}}
+	lz4raw := levelFamily{name: "lz4raw", codec: codecfactory.Lz4Raw}
+	for _, l := range []int{0, 1, 3, 5, 9} {
+		lz4raw.impls = append(lz4raw.impls, levelImpl{"ours", fmt.Sprint(l),
+			factoryAt(tb, codecfactory.Lz4Raw, codecfactory.WithLz4Level(l))})
+	}
 	var fast lz4.Compressor
 	lz4raw.impls = append(lz4raw.impls, levelImpl{"pierrec", "fast", func(dst, src []byte) ([]byte, error) {
 		k, err := fast.CompressBlock(src, dst[:cap(dst)])

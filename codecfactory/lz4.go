@@ -43,8 +43,22 @@ func lz4Bound(n int) int { return max(lz4.CompressBlockBound(n), 1) }
 // lz4Block compresses and decompresses single LZ4 blocks; it is also the
 // block codec inside Hadoop framing. It is not safe for concurrent use.
 type lz4Block struct {
-	c lz4.Compressor
+	c  lz4.Compressor
+	hc *lz4.CompressorHC // nil at level 0: the fast compressor
 }
+
+// newLz4Block returns a block codec compressing at level (0: pierrec's
+// fast compressor; 1-9: its high-compression one at that search depth).
+func newLz4Block(level int) lz4Block {
+	if level == 0 {
+		return lz4Block{}
+	}
+	return lz4Block{hc: &lz4.CompressorHC{Level: lz4Levels[level-1]}}
+}
+
+// lz4Levels are pierrec's CompressionLevel constants for levels 1-9.
+var lz4Levels = [...]lz4.CompressionLevel{lz4.Level1, lz4.Level2, lz4.Level3, lz4.Level4, lz4.Level5,
+	lz4.Level6, lz4.Level7, lz4.Level8, lz4.Level9}
 
 // EncodeBlock appends the LZ4 block of src to dst.
 func (b *lz4Block) EncodeBlock(dst, src []byte) ([]byte, error) {
@@ -54,7 +68,13 @@ func (b *lz4Block) EncodeBlock(dst, src []byte) ([]byte, error) {
 	m := lz4.CompressBlockBound(len(src))
 	dst = spare(dst, m)
 	base := len(dst)
-	k, err := b.c.CompressBlock(src, dst[base:base+m])
+	var k int
+	var err error
+	if b.hc != nil {
+		k, err = b.hc.CompressBlock(src, dst[base:base+m])
+	} else {
+		k, err = b.c.CompressBlock(src, dst[base:base+m])
+	}
 	if err != nil {
 		return dst, fmt.Errorf("lz4: %w", err)
 	}
@@ -156,9 +176,10 @@ func (c *lz4RawCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 	return dst[:base+n], nil
 }
 
-func lz4RawImpl() codecImpl {
+func lz4RawImpl(cfg *config) codecImpl {
+	level := cfg.lz4Level
 	return codecImpl{
-		newCompressor:   func() (compressor, error) { return new(lz4RawCodec), nil },
+		newCompressor:   func() (compressor, error) { return &lz4RawCodec{newLz4Block(level)}, nil },
 		newDecompressor: func() (decompressor, error) { return new(lz4RawCodec), nil },
 		check:           lz4Ratio,
 		bound:           lz4Bound,
@@ -279,9 +300,10 @@ func (c *lz4HadoopCodec) decodeFrame(out, src []byte) (int, error) {
 	return k, nil
 }
 
-func lz4HadoopImpl() codecImpl {
+func lz4HadoopImpl(cfg *config) codecImpl {
+	level := cfg.lz4Level
 	return codecImpl{
-		newCompressor:   func() (compressor, error) { return new(lz4HadoopCodec), nil },
+		newCompressor:   func() (compressor, error) { return &lz4HadoopCodec{lz4Block: newLz4Block(level)}, nil },
 		newDecompressor: func() (decompressor, error) { return new(lz4HadoopCodec), nil },
 		check:           lz4Ratio,
 		bound:           lz4HadoopBound,

@@ -32,6 +32,7 @@ type config struct {
 	brotliQuality int
 	brotliWindow  int
 	gzipLevel     int
+	lz4Level      int
 	lzoLevel      int
 	maxPageSize   int
 	maxIdle       int // -1: idleCapacity()
@@ -107,6 +108,24 @@ func WithGzipLevel(level int) Option {
 			return fmt.Errorf("%w: gzip level %d not in [%d, %d]", ErrOption, level, minGzipLevel, maxGzipLevel)
 		}
 		c.gzipLevel = level
+		return nil
+	}
+}
+
+// MaxLz4Level is the highest level of [WithLz4Level].
+const MaxLz4Level = 9
+
+// WithLz4Level sets the compression level of LZ4_RAW and (Hadoop-framed)
+// LZ4 pages: 0, the default, for pierrec/lz4's fast compressor, or 1 to
+// [MaxLz4Level] for its high-compression compressor at that search depth
+// (smaller pages, several times slower to write; reading speed is the
+// same).
+func WithLz4Level(level int) Option {
+	return func(c *config) error {
+		if level < 0 || level > MaxLz4Level {
+			return fmt.Errorf("%w: lz4 level %d not in [0, %d]", ErrOption, level, MaxLz4Level)
+		}
+		c.lz4Level = level
 		return nil
 	}
 }

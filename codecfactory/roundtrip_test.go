@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/pierrec/lz4/v4"
 	"github.com/pqcodec/pqcodec/internal/testalloc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -282,5 +283,53 @@ func TestOverlap(t *testing.T) {
 			require.NoError(t, err, "%v: adjacent buffers", c)
 			require.Equal(t, src, got)
 		}
+	}
+}
+
+// TestLz4Levels checks WithLz4Level: every level of LZ4_RAW and Hadoop LZ4
+// round-trips, LZ4_RAW blocks decode with pierrec/lz4 directly, the
+// high-compression levels are smaller than the fast compressor on
+// compressible pages, warm calls allocate nothing, and out-of-range levels
+// are refused.
+func TestLz4Levels(t *testing.T) {
+	var page []byte
+	for i := range 8_000 {
+		page = fmt.Appendf(page, "row %d value %d;", i%977, (i*7919)%1000)
+	}
+	size := map[Codec]map[int]int{Lz4Raw: {}, Lz4: {}}
+	for _, level := range []int{0, 1, 5, 9} {
+		f, err := New(WithLz4Level(level))
+		require.NoError(t, err)
+		for _, c := range []Codec{Lz4Raw, Lz4} {
+			out, err := f.Compress(c, nil, page)
+			require.NoError(t, err)
+			size[c][level] = len(out)
+			back, err := f.Decompress(c, nil, out, len(page))
+			require.NoError(t, err, "%v level %d", c, level)
+			require.Equal(t, page, back)
+			if c == Lz4Raw {
+				raw := make([]byte, len(page))
+				k, err := lz4.UncompressBlock(out, raw)
+				require.NoError(t, err)
+				require.Equal(t, page, raw[:k])
+			}
+			if !raceEnabled {
+				dst := make([]byte, 0, f.CompressBound(c, len(page)))
+				require.Zero(t, testing.AllocsPerRun(1, func() {
+					if _, err := f.Compress(c, dst, page); err != nil {
+						t.Fatal(err)
+					}
+				}), "%v level %d", c, level)
+			}
+		}
+		require.NoError(t, f.Close())
+	}
+	for _, c := range []Codec{Lz4Raw, Lz4} {
+		require.Less(t, size[c][9], size[c][0], "%v: level 9 smaller than the fast compressor", c)
+		require.LessOrEqual(t, size[c][9], size[c][1], "%v", c)
+	}
+	for _, level := range []int{-1, MaxLz4Level + 1} {
+		_, err := New(WithLz4Level(level))
+		require.ErrorIs(t, err, ErrOption)
 	}
 }

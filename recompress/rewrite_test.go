@@ -149,7 +149,8 @@ func TestPerColumnCodec(t *testing.T) {
 	src := readCorpus(t, "alltypes_plain.parquet")
 	out, _, err := rewrite(src, zstd(0),
 		recompress.WithColumnCodec("id", recompress.Target{Codec: codecfactory.Gzip, Level: 9}),
-		recompress.WithColumnCodec("string_col", recompress.Target{Codec: codecfactory.Uncompressed}))
+		recompress.WithColumnCodec("string_col", recompress.Target{Codec: codecfactory.Uncompressed}),
+		recompress.WithColumnCodec("date_string_col", recompress.Target{Codec: codecfactory.Lz4Raw, Level: 9}))
 	require.NoError(t, err)
 	om, err := format.ReadFooter(bytes.NewReader(out), int64(len(out)))
 	require.NoError(t, err)
@@ -160,6 +161,8 @@ func TestPerColumnCodec(t *testing.T) {
 			want = codecfactory.Gzip
 		case "string_col":
 			want = codecfactory.Uncompressed
+		case "date_string_col":
+			want = codecfactory.Lz4Raw
 		}
 		require.Equal(t, format.CompressionCodec(want), cc.MetaData.Codec, cc.MetaData.PathInSchema)
 	}
@@ -170,6 +173,8 @@ func TestPerColumnCodec(t *testing.T) {
 	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Zstd, Level: 99}))
 	require.ErrorIs(t, err, recompress.ErrOption)
 	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Snappy, Level: 3}))
+	require.ErrorIs(t, err, recompress.ErrOption)
+	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Lz4Raw, Level: codecfactory.MaxLz4Level + 1}))
 	require.ErrorIs(t, err, recompress.ErrOption)
 	_, _, err = rewrite(src, recompress.WithWorkers(0))
 	require.ErrorIs(t, err, recompress.ErrOption)
@@ -319,6 +324,7 @@ func TestKeepAndParseTarget(t *testing.T) {
 		"zstd": {Codec: codecfactory.Zstd}, "ZSTD:19": {Codec: codecfactory.Zstd, Level: 19},
 		"gzip:9": {Codec: codecfactory.Gzip, Level: 9}, "lz4_raw": {Codec: codecfactory.Lz4Raw},
 		"keep": {Codec: recompress.Keep}, "none": {Codec: codecfactory.Uncompressed},
+		"lz4_raw:9": {Codec: codecfactory.Lz4Raw, Level: 9}, "lz4:1": {Codec: codecfactory.Lz4, Level: 1},
 	} {
 		got, err := recompress.ParseTarget(s)
 		require.NoError(t, err, s)
