@@ -114,13 +114,18 @@ func levelFamilies(tb testing.TB) []levelFamily {
 	}
 	fams = append(fams, brotli)
 
-	fams = append(fams, levelFamily{name: "snappy", codec: codecfactory.Snappy, impls: []levelImpl{
-		{"ours", "-", factoryAt(tb, codecfactory.Snappy)},
+	snappyFam := levelFamily{name: "snappy", codec: codecfactory.Snappy}
+	for l := 1; l <= codecfactory.MaxSnappyLevel; l++ {
+		snappyFam.impls = append(snappyFam.impls, levelImpl{"ours", fmt.Sprint(l),
+			factoryAt(tb, codecfactory.Snappy, codecfactory.WithSnappyLevel(l))})
+	}
+	snappyFam.impls = append(snappyFam.impls, []levelImpl{
 		{"golang", "-", func(dst, src []byte) ([]byte, error) { return snappy.Encode(dst[:cap(dst)], src), nil }},
 		{"klauspost", "snappy", func(dst, src []byte) ([]byte, error) { return s2.EncodeSnappy(dst[:cap(dst)], src), nil }},
 		{"klauspost", "better", func(dst, src []byte) ([]byte, error) { return s2.EncodeSnappyBetter(dst[:cap(dst)], src), nil }},
 		{"klauspost", "best", func(dst, src []byte) ([]byte, error) { return s2.EncodeSnappyBest(dst[:cap(dst)], src), nil }},
-	}})
+	}...)
+	fams = append(fams, snappyFam)
 
 	lz4raw := levelFamily{name: "lz4raw", codec: codecfactory.Lz4Raw}
 	for _, l := range []int{0, 1, 3, 5, 9} {

@@ -86,7 +86,7 @@ func New(opts ...Option) (*Factory, error) {
 	}
 	native := !f.cfg.pureGo
 	f.impl[Uncompressed] = uncompressedImpl()
-	f.impl[Snappy] = snappyImpl()
+	f.impl[Snappy] = snappyImpl(&f.cfg)
 	f.impl[Gzip] = gzipImpl(&f.cfg, native)
 	f.impl[Lzo] = lzoImpl(&f.cfg, native)
 	f.impl[Brotli] = brotliImpl(&f.cfg, native)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/golang/snappy"
+	"github.com/klauspost/compress/s2"
 )
 
 // UNCOMPRESSED: a copy (see [Factory.DecompressShared] for no copy).
@@ -36,18 +37,38 @@ func uncompressedImpl() codecImpl {
 }
 
 // SNAPPY: github.com/golang/snappy block format, whose preamble states the
-// decoded length.
+// decoded length. Level 1 compresses with golang/snappy's encoder; levels 2
+// and 3 with klauspost/compress/s2's Snappy-compatible "better" and "best"
+// encoders (smaller blocks, slower to write, decoded by every Snappy
+// decoder).
 
-type snappyCodec struct{}
+type snappyCodec struct{ level int }
 
-func (snappyCodec) compress(dst, src []byte) ([]byte, error) {
-	m := snappy.MaxEncodedLen(len(src))
+// snappyBound bounds the block of n bytes for every level's encoder.
+func snappyBound(n int) int {
+	m := snappy.MaxEncodedLen(n)
+	if m < 0 {
+		return m
+	}
+	return max(m, s2.MaxEncodedLen(n))
+}
+
+func (c snappyCodec) compress(dst, src []byte) ([]byte, error) {
+	m := snappyBound(len(src))
 	if m < 0 {
 		return dst, fmt.Errorf("snappy: %d bytes is too large to encode", len(src))
 	}
 	dst = spare(dst, m)
 	base := len(dst)
-	out := snappy.Encode(dst[base:base+m], src)
+	var out []byte
+	switch c.level {
+	case 2:
+		out = s2.EncodeSnappyBetter(dst[base:base+m], src)
+	case 3:
+		out = s2.EncodeSnappyBest(dst[base:base+m], src)
+	default:
+		out = snappy.Encode(dst[base:base+m], src)
+	}
 	return dst[:base+len(out)], nil
 }
 
@@ -84,13 +105,18 @@ func snappyCheck(src []byte, n int) error {
 	return nil
 }
 
-func snappyImpl() codecImpl {
+func snappyImpl(cfg *config) codecImpl {
+	level := cfg.snappyLevel
+	lib := "github.com/golang/snappy"
+	if level > 1 {
+		lib = "github.com/klauspost/compress/s2 (Snappy-compatible)"
+	}
 	return codecImpl{
-		newCompressor:   func() (compressor, error) { return snappyCodec{}, nil },
+		newCompressor:   func() (compressor, error) { return snappyCodec{level}, nil },
 		newDecompressor: func() (decompressor, error) { return snappyCodec{}, nil },
 		check:           snappyCheck,
-		bound:           snappy.MaxEncodedLen,
-		compressLib:     "github.com/golang/snappy",
+		bound:           snappyBound,
+		compressLib:     lib,
 		decompressLib:   "github.com/golang/snappy",
 	}
 }

@@ -56,7 +56,8 @@ const Keep codecfactory.Codec = -1
 // Target is a codec with its level. Level 0 means the codec's default
 // ([codecfactory.DefaultZstdLevel], [codecfactory.DefaultGzipLevel],
 // [codecfactory.DefaultBrotliQuality], [codecfactory.DefaultLzoLevel],
-// LZ4's fast compressor); SNAPPY and UNCOMPRESSED have no levels.
+// LZ4's fast compressor, [codecfactory.DefaultSnappyLevel]); UNCOMPRESSED
+// has no levels.
 type Target struct {
 	Codec codecfactory.Codec
 	Level int
@@ -232,6 +233,8 @@ func factoryOptions(t Target) ([]codecfactory.Option, error) {
 		o = codecfactory.WithLzoLevel(t.Level)
 	case codecfactory.Lz4, codecfactory.Lz4Raw:
 		o = codecfactory.WithLz4Level(t.Level)
+	case codecfactory.Snappy:
+		o = codecfactory.WithSnappyLevel(t.Level)
 	default:
 		return nil, fmt.Errorf("%w: %v has no levels", ErrOption, t.Codec)
 	}

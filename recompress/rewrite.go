@@ -121,7 +121,7 @@ func newRewriter(cfg *config, meta *format.FileMetaData, schema *format.Schema, 
 	factories := make(map[Target]*codecfactory.Factory)
 	factory := func(t Target) (*codecfactory.Factory, error) {
 		key := t
-		if key.Level == 0 || key.Codec == Keep || key.Codec == codecfactory.Snappy || key.Codec == codecfactory.Uncompressed {
+		if key.Level == 0 || key.Codec == Keep || key.Codec == codecfactory.Uncompressed {
 			return r.decoder, nil // default levels: share the decompressing factory
 		}
 		if f := factories[key]; f != nil {

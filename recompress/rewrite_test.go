@@ -150,7 +150,8 @@ func TestPerColumnCodec(t *testing.T) {
 	out, _, err := rewrite(src, zstd(0),
 		recompress.WithColumnCodec("id", recompress.Target{Codec: codecfactory.Gzip, Level: 9}),
 		recompress.WithColumnCodec("string_col", recompress.Target{Codec: codecfactory.Uncompressed}),
-		recompress.WithColumnCodec("date_string_col", recompress.Target{Codec: codecfactory.Lz4Raw, Level: 9}))
+		recompress.WithColumnCodec("date_string_col", recompress.Target{Codec: codecfactory.Lz4Raw, Level: 9}),
+		recompress.WithColumnCodec("timestamp_col", recompress.Target{Codec: codecfactory.Snappy, Level: 3}))
 	require.NoError(t, err)
 	om, err := format.ReadFooter(bytes.NewReader(out), int64(len(out)))
 	require.NoError(t, err)
@@ -163,6 +164,8 @@ func TestPerColumnCodec(t *testing.T) {
 			want = codecfactory.Uncompressed
 		case "date_string_col":
 			want = codecfactory.Lz4Raw
+		case "timestamp_col":
+			want = codecfactory.Snappy
 		}
 		require.Equal(t, format.CompressionCodec(want), cc.MetaData.Codec, cc.MetaData.PathInSchema)
 	}
@@ -172,7 +175,7 @@ func TestPerColumnCodec(t *testing.T) {
 	require.ErrorIs(t, err, recompress.ErrOption)
 	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Zstd, Level: 99}))
 	require.ErrorIs(t, err, recompress.ErrOption)
-	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Snappy, Level: 3}))
+	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Snappy, Level: codecfactory.MaxSnappyLevel + 1}))
 	require.ErrorIs(t, err, recompress.ErrOption)
 	_, _, err = rewrite(src, recompress.WithCodec(recompress.Target{Codec: codecfactory.Lz4Raw, Level: codecfactory.MaxLz4Level + 1}))
 	require.ErrorIs(t, err, recompress.ErrOption)
@@ -325,12 +328,13 @@ func TestKeepAndParseTarget(t *testing.T) {
 		"gzip:9": {Codec: codecfactory.Gzip, Level: 9}, "lz4_raw": {Codec: codecfactory.Lz4Raw},
 		"keep": {Codec: recompress.Keep}, "none": {Codec: codecfactory.Uncompressed},
 		"lz4_raw:9": {Codec: codecfactory.Lz4Raw, Level: 9}, "lz4:1": {Codec: codecfactory.Lz4, Level: 1},
+		"snappy:2": {Codec: codecfactory.Snappy, Level: 2},
 	} {
 		got, err := recompress.ParseTarget(s)
 		require.NoError(t, err, s)
 		require.Equal(t, want, got, s)
 	}
-	for _, s := range []string{"zstd:0", "zstd:x", "snappy:2", "keep:1", "bogus", ""} {
+	for _, s := range []string{"zstd:0", "zstd:x", "none:2", "keep:1", "bogus", ""} {
 		_, err := recompress.ParseTarget(s)
 		require.ErrorIs(t, err, recompress.ErrOption, s)
 	}
