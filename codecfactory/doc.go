@@ -19,7 +19,7 @@
 //
 //	codec         native (cgo)                pure Go
 //	UNCOMPRESSED  copy                        copy
-//	SNAPPY        github.com/golang/snappy    github.com/golang/snappy
+//	SNAPPY        github.com/golang/snappy    github.com/golang/snappy (levels 2-3: s2, both modes)
 //	GZIP          libdeflate                  github.com/klauspost/compress/gzip
 //	LZO           liblzo2, Hadoop framing     decode only: internal/lzo, Hadoop framing
 //	BROTLI        libbrotli                   github.com/andybalholm/brotli
@@ -31,6 +31,17 @@
 // elsewhere Compress returns [ErrUnavailable]; LZO pages still decompress
 // with pqcodec's pure-Go LZO1X decoder. [Factory.Implementation] names the
 // library used for each codec.
+//
+// # Levels
+//
+// Each codec that has levels takes them from an option: [WithZstdLevel]
+// (libzstd's, default 3), [WithGzipLevel] (1-9, default 6), [WithBrotli]
+// (quality 0-11, default 8, and window), [WithLzoLevel] (LZO1X-1 or -999),
+// [WithLz4Level] (0, pierrec's fast compressor, or 1-9 its high-compression
+// one) and [WithSnappyLevel] (1 golang/snappy; 2 and 3 klauspost s2's
+// Snappy-compatible better and best encoders). Every level of a codec is
+// read by the same decompressor. `make bench-levels` measures each level
+// against every peer's (bench/LEVELS.md).
 //
 // GZIP pages are compressed with libdeflate when cgo is available, at every
 // level: on Parquet-shaped data it stays within 2% of zlib's sizes at every
