@@ -170,29 +170,7 @@ func BenchmarkCompressLevels(b *testing.B) {
 				page := codecPage(d, size)
 				for _, im := range fam.impls {
 					name := fmt.Sprintf("codec=%s/data=%s/size=%s/impl=%s/level=%s", fam.name, d.Name, size.Name, im.impl, im.level)
-					b.Run(name, func(b *testing.B) {
-						dst := make([]byte, 0, max(compressBound(len(page)), ours.CompressBound(fam.codec, len(page))))
-						comp, err := im.compress(dst, page)
-						require.NoError(b, err)
-						back, err := ours.Decompress(fam.codec, nil, comp, len(page))
-						require.NoError(b, err)
-						require.True(b, bytes.Equal(back, page), "%s: %v", name, errUnexpectedOutput)
-						ratio := float64(len(page)) / float64(len(comp))
-						b.SetBytes(int64(len(page)))
-						b.ReportAllocs()
-						cpu0 := cpuTime()
-						b.ResetTimer()
-						for b.Loop() {
-							if _, err := im.compress(dst, page); err != nil {
-								b.Fatal(err)
-							}
-						}
-						b.StopTimer()
-						if cpu := cpuTime() - cpu0; cpu > 0 {
-							b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
-						}
-						b.ReportMetric(ratio, "ratio")
-					})
+					b.Run(name, func(b *testing.B) { benchCompress(b, ours, fam.codec, page, im.compress, true) })
 				}
 			}
 		}
