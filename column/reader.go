@@ -188,17 +188,16 @@ func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("%w: negative uncompressed size %d", ErrCorrupt, n)
 	}
-	if r.codec == codecfactory.Uncompressed {
-		if len(src) != n {
-			return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
-		}
-		return src, nil // the page aliases the walker's window: no copy
+	if r.codec == codecfactory.Uncompressed && len(src) != n {
+		return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
 	}
-	out, err := r.file.codecs.Decompress(r.codec, (*buf)[:0], src, n)
+	// An UNCOMPRESSED page comes back as src itself, aliasing the walker's
+	// window: no copy.
+	out, err := r.file.codecs.DecompressShared(r.codec, (*buf)[:0], src, n)
 	if err != nil {
 		return nil, err
 	}
-	if cap(out) > cap(*buf) {
+	if r.codec != codecfactory.Uncompressed && cap(out) > cap(*buf) {
 		*buf = out // grown; otherwise out is the start of *buf, whose capacity we keep
 	}
 	return out, nil
