@@ -7,13 +7,13 @@
 // A [Reader] returns each row either as one JSON object ([Reader.AppendRow],
 // or streamed to an io.Writer by [Reader.WriteRow], the output of `pqcodec
 // cat`) or as Go values ([Reader.ReadRow]). It can
-// keep only some columns ([Columns], by dotted path at any depth) and some
-// rows ([Range]).
+// keep only some columns ([WithColumns], by dotted path at any depth) and some
+// rows ([WithRange]).
 //
 // # Value model
 //
 // A row is a [Group]: its fields in schema order (top-level fields in the
-// order [Columns] names them). Each value is, in Go and in JSON:
+// order [WithColumns] names them). Each value is, in Go and in JSON:
 //
 //	null (a missing optional value)        nil               null
 //	BOOLEAN                                 bool              true, false
@@ -71,7 +71,8 @@ type KeyValue struct {
 	Key, Value any
 }
 
-// Option configures a [Reader].
+// Option configures a [Reader]: the WithX functions below, as in column and
+// codecfactory. An invalid value makes [NewReader] fail.
 type Option func(*options) error
 
 type options struct {
@@ -79,12 +80,12 @@ type options struct {
 	first, count int64
 }
 
-// Columns keeps only the schema nodes at the given dotted paths ("id",
+// WithColumns keeps only the schema nodes at the given dotted paths ("id",
 // "a.b", "int_map"), each with everything below it. Top-level fields come
 // in the order of their first mention. The default keeps every field. A
 // path that names no node makes [NewReader] fail with an error wrapping
 // [ErrNoColumn].
-func Columns(paths ...string) Option {
+func WithColumns(paths ...string) Option {
 	return func(o *options) error {
 		for _, p := range paths {
 			if p == "" {
@@ -96,21 +97,31 @@ func Columns(paths ...string) Option {
 	}
 }
 
-// Range keeps count rows starting at row first (0-based, across row
+// WithRange keeps count rows starting at row first (0-based, across row
 // groups); a negative count keeps every row from first on. Row groups
 // entirely before first are skipped without reading them, going by their
 // num_rows in the footer (a row group that declares 0 rows is read), and
 // in the row group holding first each column skips the pages before it
 // with [column.Reader.SeekRow].
-func Range(first, count int64) Option {
+func WithRange(first, count int64) Option {
 	return func(o *options) error {
 		if first < 0 {
-			return fmt.Errorf("rows: Range(%d, %d): negative first row", first, count)
+			return fmt.Errorf("rows: WithRange(%d, %d): negative first row", first, count)
 		}
 		o.first, o.count = first, count
 		return nil
 	}
 }
+
+// Columns is the first name of [WithColumns].
+//
+// Deprecated: use [WithColumns].
+func Columns(paths ...string) Option { return WithColumns(paths...) }
+
+// Range is the first name of [WithRange].
+//
+// Deprecated: use [WithRange].
+func Range(first, count int64) Option { return WithRange(first, count) }
 
 // Reader reads the rows of a file. It is not safe for concurrent use.
 type Reader struct {
