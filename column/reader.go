@@ -11,6 +11,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/bitpacked"
 	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 	"github.com/pqcodec/pqcodec/encoding/delta"
+	"github.com/pqcodec/pqcodec/encoding/dictionary"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
@@ -88,8 +89,14 @@ type Reader struct {
 	dict      Values
 	dictOwned bool // dict.Bytes is the decompressed dictionary page, compacted in place
 	hasDict   bool
-	valuesSum int64
-	seek      seekState // row positions, for SeekRow (seek.go)
+	// bytesDict is a byte array dictionary again, in the form of the tuned
+	// gather of dictionary.BytesDict, which decodeValues uses unless
+	// WithKeepDictionary (pages keep indices) or WithMaxMemory (whose check
+	// needs the indices before the gather) is set; see useBytesDict.
+	bytesDict    dictionary.BytesDict
+	useBytesDict bool
+	valuesSum    int64
+	seek         seekState // row positions, for SeekRow (seek.go)
 }
 
 // Leaf returns the schema node of the column.
@@ -239,6 +246,9 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 	if err != nil {
 		return err
 	}
+	if err := r.loadBytesDict(data, n); err != nil {
+		return fmt.Errorf("dictionary page: %w", err)
+	}
 	r.dict.Reset(r.meta.Type, r.typeLength())
 	if compact {
 		// A large dictionary: its values stay where they were
@@ -253,6 +263,30 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		return fmt.Errorf("dictionary page: %w", err)
 	}
 	r.hasDict = true
+	return nil
+}
+
+// loadBytesDict loads the PLAIN dictionary page data of n values into
+// r.bytesDict when decodeValues gathers byte arrays with it. It runs before
+// the page is compacted in place.
+func (r *Reader) loadBytesDict(data []byte, n int) error {
+	r.useBytesDict = false
+	if r.opts.keepDictionary || r.opts.maxMemory > 0 {
+		return nil
+	}
+	var err error
+	switch r.meta.Type {
+	case format.ByteArray:
+		err = r.bytesDict.Reset(data, n)
+	case format.FixedLenByteArray:
+		err = r.bytesDict.ResetFixedLen(data, n, r.typeLength())
+	default:
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	r.useBytesDict = true
 	return nil
 }
 
@@ -615,6 +649,18 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		}
 		if n == 0 {
 			return nil // some writers leave out even the bit width of an all-null page
+		}
+		if r.useBytesDict {
+			var err error
+			if t == format.ByteArray {
+				v.Bytes, v.Offsets, err = r.bytesDict.Decode(v.Bytes, v.Offsets, data, n)
+			} else {
+				v.Bytes, err = r.bytesDict.DecodeFlat(v.Bytes, data, n)
+			}
+			if err != nil {
+				return fmt.Errorf("%w: %w", ErrCorrupt, err)
+			}
+			return nil
 		}
 		width, stream, err := rle.SplitBitWidth(data)
 		if err != nil {
