@@ -104,35 +104,6 @@ func zstdCheck(src []byte, n int) error {
 	return nil
 }
 
-type nativeZstdCompressor struct{ c *nzstd.Compressor }
-
-func (z nativeZstdCompressor) Close() error { return z.c.Close() }
-
-func (z nativeZstdCompressor) compress(dst, src []byte) ([]byte, error) {
-	out, err := z.c.Compress(dst, src)
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
-type nativeZstdDecompressor struct{ d *nzstd.Decompressor }
-
-func (z nativeZstdDecompressor) Close() error { return z.d.Close() }
-
-func (z nativeZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
-	out, err := z.d.Decompress(dst, src)
-	switch {
-	case errors.Is(err, nzstd.ErrDstTooSmall):
-		return dst, longer(n, err)
-	case err != nil:
-		return dst, corrupt(err)
-	case len(out) != len(dst)+n:
-		return dst, mismatch(len(out)-len(dst), n)
-	}
-	return out, nil
-}
-
 type pureZstdCompressor struct{ e *kzstd.Encoder }
 
 func (z pureZstdCompressor) Close() error { return z.e.Close() }
@@ -169,14 +140,14 @@ func zstdImpl(cfg *config, native bool) codecImpl {
 			if err != nil {
 				return nil, err
 			}
-			return nativeZstdCompressor{c}, nil
+			return nativeCompressor[*nzstd.Compressor]{c}, nil
 		}
 		im.newDecompressor = func() (decompressor, error) {
 			d, err := nzstd.NewDecompressor()
 			if err != nil {
 				return nil, err
 			}
-			return nativeZstdDecompressor{d}, nil
+			return nativeDecompressor[*nzstd.Decompressor]{d, nzstd.ErrDstTooSmall}, nil
 		}
 		return im
 	}
