@@ -375,9 +375,13 @@ func (r *Reader) nextRow() error {
 }
 
 // emitRow writes the current row to s.
-func (r *Reader) emitRow(s sink) error {
+func (r *Reader) emitRow(s sink) error { return emitGroup(s, r.fields) }
+
+// emitGroup writes a group of fields to s: the row itself, or a group
+// inside it.
+func emitGroup(s sink, fields []*field) error {
 	s.beginGroup()
-	for i, f := range r.fields {
+	for i, f := range fields {
 		s.name(f.name, i)
 		if err := emit(s, f); err != nil {
 			return err
@@ -427,15 +431,7 @@ func emit(s sink, f *field) error {
 				return skip(f, f.def)
 			}
 		}
-		s.beginGroup()
-		for i, ch := range f.children {
-			s.name(ch.name, i)
-			if err := emit(s, ch); err != nil {
-				return err
-			}
-		}
-		s.endGroup()
-		return nil
+		return emitGroup(s, f.children)
 	}
 	// A list or a map.
 	first := f.leaves[0]

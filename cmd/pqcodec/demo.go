@@ -327,7 +327,9 @@ func (d *demoDicts) load(t format.Type, page []byte, n int) error {
 }
 
 // decodePage appends the count values of the page data in encoding enc to
-// out.
+// out. It is the twin of column's Reader.decodeValues (column/reader.go),
+// kept on purpose: the demo times each encoding package on its own, on its
+// generated columns, without the column layer.
 func decodePage(out *demoColumn, enc format.Encoding, data []byte, count int, d *demoDicts) error {
 	var err error
 	switch enc {
