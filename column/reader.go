@@ -120,8 +120,8 @@ func (r *Reader) ReadPage(p *Page) error {
 		h, body := r.walker.Header(), r.walker.Body()
 		page := r.page
 		r.page++
-		if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
-			return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
+		if err := r.checkCRC(h, body); err != nil {
+			return r.errorf(page, "%w", err)
 		}
 		var err error
 		switch h.Type {
@@ -187,6 +187,18 @@ func (r *Reader) typeLength() int {
 		return int(*r.leaf.Element.TypeLength)
 	}
 	return 0
+}
+
+// checkCRC checks body against the CRC32 of its page header h under
+// WithVerifyChecksums: the one page checksum check, for ReadPage and
+// SeekRow.
+func (r *Reader) checkCRC(h *format.PageHeader, body []byte) error {
+	if r.opts.verifyChecksums && h.HasCRC {
+		if sum := crc32.ChecksumIEEE(body); sum != uint32(h.CRC) {
+			return fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), sum)
+		}
+	}
+	return nil
 }
 
 // decompress returns the n-byte uncompressed form of src, in buf when a
