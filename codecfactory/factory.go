@@ -3,6 +3,7 @@ package codecfactory
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/pqcodec/pqcodec/internal/unsafecast"
@@ -384,6 +385,37 @@ type appendWriter struct{ b []byte }
 func (w *appendWriter) Write(p []byte) (int, error) {
 	w.b = append(w.b, p...)
 	return len(p), nil
+}
+
+// streamWriter is a pure-Go stream encoder (brotli.Writer, gzip.Writer).
+type streamWriter interface {
+	Reset(io.Writer)
+	Write([]byte) (int, error)
+	Close() error
+}
+
+// streamCompressor compresses whole pages with a reused stream encoder,
+// appending to dst after growing it to bound: the one compressor of the
+// pure-Go BROTLI and GZIP codecs.
+type streamCompressor[W streamWriter] struct {
+	w     W
+	aw    appendWriter
+	bound func(int) int
+}
+
+func (s *streamCompressor[W]) compress(dst, src []byte) ([]byte, error) {
+	s.aw.b = spare(dst, s.bound(len(src)))
+	s.w.Reset(&s.aw)
+	_, err := s.w.Write(src)
+	if err == nil {
+		err = s.w.Close()
+	}
+	out := s.aw.b
+	s.aw.b = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
 // spare returns dst with at least n bytes of spare capacity, growing it once
