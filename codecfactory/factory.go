@@ -132,12 +132,20 @@ func (f *Factory) Close() error {
 // Implementation returns the names of the libraries the Factory uses to
 // compress and to decompress c, such as "libzstd" or
 // "github.com/klauspost/compress/zstd"; compress is "unavailable" when c
-// cannot be compressed in this build.
+// cannot be compressed in this build (test that with [Factory.CanCompress]).
 func (f *Factory) Implementation(c Codec) (compress, decompress string) {
 	if !c.Valid() {
 		return "", ""
 	}
 	return f.impl[c].compressLib, f.impl[c].decompressLib
+}
+
+// CanCompress reports whether the Factory can compress c in this build:
+// every valid codec but LZO without liblzo2 (see [ErrUnavailable]). It is
+// the one availability check; Compress fails with ErrUnavailable exactly
+// where it reports false for a valid codec.
+func (f *Factory) CanCompress(c Codec) bool {
+	return c.Valid() && f.impl[c].compressLib != unavailableLib
 }
 
 // MaxPageSize returns the largest uncompressed page size Decompress accepts.

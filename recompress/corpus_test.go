@@ -20,13 +20,14 @@ import (
 	"github.com/pqcodec/pqcodec/recompress"
 )
 
-// allCodecs are the codecs this build can write.
+// allCodecs are the codecs this build can write (the twin of cmd/pqcodec's
+// writableCodecs test helper).
 func allCodecs(t testing.TB) []codecfactory.Codec {
 	f, err := codecfactory.New()
 	require.NoError(t, err)
 	var cs []codecfactory.Codec
 	for c := codecfactory.Uncompressed; c <= codecfactory.Lz4Raw; c++ {
-		if lib, _ := f.Implementation(c); lib != "unavailable" {
+		if f.CanCompress(c) {
 			cs = append(cs, c)
 		}
 	}
