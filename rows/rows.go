@@ -34,6 +34,12 @@
 // Projection keeps the shape: selecting "a.b.c" yields {"a":{"b":{"c":…}}}
 // with only the selected parts of each group. Selecting part of a map keeps
 // its keys.
+//
+// Options are WithX functions ([WithColumns], [WithRange]) like those of
+// column and codecfactory; an invalid value makes [NewReader] fail. The
+// JSON leaf formats are [AppendFloat], [AppendString] and [AppendHex]: the
+// test renderers that predict `pqcodec cat` (scripts/gojson/gojson.mjs)
+// follow them.
 package rows
 
 import (

@@ -14,6 +14,14 @@
 // constructors return [ErrUnavailable]. [CompressBound],
 // [ParseFrameHeader] and [FrameContentSize] are pure Go and work in both
 // builds.
+//
+// Compress and Decompress keep the contract of every native binding
+// (brotli, deflate, lzo, zstd), written once with its code in
+// native/internal/cbuf: Compress appends to dst, growing it to the bound
+// first when its spare capacity is smaller; Decompress writes only into
+// dst's spare capacity, never past cap(dst), and reports content that does
+// not fit with [ErrDstTooSmall]; Close is idempotent and later calls return
+// [ErrClosed].
 package zstd
 
 import (
