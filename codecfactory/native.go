@@ -10,7 +10,8 @@ import "errors"
 // zstd. (LZO is framed by internal/hadoop instead: see lzo_native.go.)
 
 // nativeCompress and nativeDecompress are the method sets of the native
-// Compressor and Decompressor types.
+// Compressor and Decompressor types (the twins of nativetest.Compressor and
+// nativetest.Decompressor, which the bindings' tests use).
 type nativeCompress interface {
 	Compress(dst, src []byte) ([]byte, error)
 	Close() error

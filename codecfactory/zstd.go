@@ -112,6 +112,9 @@ func (z pureZstdCompressor) compress(dst, src []byte) ([]byte, error) {
 	return z.e.EncodeAll(src, dst), nil
 }
 
+// pureZstdDecompressor maps errors as nativeDecompressor (native.go) does,
+// its twin; kept apart for DecodeAll's argument order and the check that
+// the output stayed in dst.
 type pureZstdDecompressor struct{ d *kzstd.Decoder }
 
 func (z pureZstdDecompressor) Close() error { z.d.Close(); return nil }
