@@ -3,7 +3,6 @@ package column
 import (
 	"errors"
 	"io"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -17,11 +16,7 @@ import (
 // Values.appendFrom (taken under WithMaxMemory), and requires the same
 // values and the same errors.
 func TestGatherTwins(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(testcorpus.Dir(t), "data", "*.parquet"))
-	require.NoError(t, err)
-	bad, err := filepath.Glob(filepath.Join(testcorpus.Dir(t), "bad_data", "*.parquet"))
-	require.NoError(t, err)
-	files = append(files, bad...)
+	files := append(testcorpus.Files(t, "data"), testcorpus.Files(t, "bad_data")...)
 	dictChunks := 0
 	for _, path := range files {
 		fast, err := openFile(t, path)

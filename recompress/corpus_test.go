@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -34,18 +33,7 @@ func allCodecs(t testing.TB) []codecfactory.Codec {
 	return cs
 }
 
-func corpusFiles(t *testing.T) []string {
-	var files []string
-	root := filepath.Join(testcorpus.Dir(t), "data")
-	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".parquet") {
-			files = append(files, p)
-		}
-		return err
-	}))
-	require.NotEmpty(t, files)
-	return files
-}
+func corpusFiles(t *testing.T) []string { return testcorpus.Files(t, "data") }
 
 // digest reads every column chunk of the file in b with the column reader
 // and returns a hash of its levels and values per chunk, or the first error.
