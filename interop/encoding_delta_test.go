@@ -99,15 +99,7 @@ func dxStringSets() map[string][]string {
 	return sets
 }
 
-func dxFlat(strs []string) ([]byte, []int32) {
-	values := []byte{}
-	offsets := []int32{0}
-	for _, s := range strs {
-		values = append(values, s...)
-		offsets = append(offsets, int32(len(values)))
-	}
-	return values, offsets
-}
+var dxFlat = benchdata.Flat
 
 func dxStrings(values []byte, offsets []int32) []string {
 	out := []string{}

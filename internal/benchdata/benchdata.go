@@ -128,3 +128,14 @@ func Levels(r *rand.Rand, n int) []uint32 {
 	}
 	return out
 }
+
+// Flat packs strs into flat values and len(strs)+1 offsets, the byte array
+// form of the encoding packages.
+func Flat(strs []string) (values []byte, offsets []int32) {
+	values, offsets = []byte{}, []int32{0}
+	for _, s := range strs {
+		values = append(values, s...)
+		offsets = append(offsets, int32(len(values)))
+	}
+	return values, offsets
+}
