@@ -127,7 +127,7 @@ WRITERS      ?= duckdb,arrow-rs,polars,arrow-go,parquet-go
 DIFFTEST_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-difftest-$(SEED)
 
 difftest:
-	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node --test render.test.mjs
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node --test ../gojson/gojson.test.mjs
 	mkdir -p $(DIFFTEST_OUT)
 	$(GO) build -o $(DIFFTEST_OUT)/pqcodec ./cmd/pqcodec
 	cd scripts/difftest/gowriter && $(GO) build -o $(DIFFTEST_OUT)/gowriter .

@@ -281,6 +281,8 @@ func rleRows(typ, data string, size PageSize, v []uint32, width uint, levels boo
 	pg := &pgrle.Encoding{BitWidth: int(width)}
 	out := make([]byte, 0, 8*n+1024)
 	if levels {
+		// The uint8 twin of the uint32 rows below: levels and indices
+		// have their own APIs on both sides.
 		v8 := make([]uint8, n)
 		for i, x := range v {
 			v8[i] = uint8(x)

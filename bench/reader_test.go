@@ -54,6 +54,8 @@ var sortedFile = sync.OnceValues(func() ([]byte, error) {
 	return writeSorted(n)
 })
 
+// writeSorted writes the sorted file of n rows with arrow-go's column
+// writers; its three batch loops are twins, one per typed ColumnChunkWriter.
 func writeSorted(n int64) ([]byte, error) {
 	str := schema.StringLogicalType{}
 	id, err := schema.NewPrimitiveNode("id", parquet.Repetitions.Required, parquet.Types.Int64, -1, -1)

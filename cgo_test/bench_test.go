@@ -314,6 +314,8 @@ func (g *parquetGoBench) run(sum *benchSum) error {
 	return nil
 }
 
+// chunk's page loop is the twin of readParquetGoChunk (parquetgo_test.go),
+// kept apart: this one only checksums the values, that one keeps them.
 func (g *parquetGoBench) chunk(cc pq.ColumnChunk, optional bool, sum *benchSum) error {
 	pages := cc.Pages()
 	defer pages.Close()
@@ -379,7 +381,8 @@ const genRows = 1 << 19
 // writer, 1 MiB data pages, the given codec and dictionary setting. The
 // values repeat enough for dictionaries to stay below the default 1 MiB
 // dictionary page limit: 16 rows per distinct timestamp, prices with two
-// decimals below 1000, 10000 distinct names.
+// decimals below 1000, 10000 distinct names. Its pqarrow write is the twin
+// of wideFile's (concurrent_bench_test.go), with other properties.
 func writeGenerated(codec compress.Compression, dict bool) ([]byte, error) {
 	mem := memory.NewGoAllocator()
 	schema := arrow.NewSchema([]arrow.Field{

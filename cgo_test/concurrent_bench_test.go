@@ -20,7 +20,8 @@ const wideRows = 1 << 20
 
 // wideFile is genRecord(wideRows) (eight leaf columns: booleans, nullable
 // ints and floats, dictionary strings, fixed-size binary, a list) written
-// by arrow-go with ZSTD and dictionaries in one row group of 1 MiB pages.
+// by arrow-go with ZSTD and dictionaries in one row group of 1 MiB pages
+// (the pqarrow write is the twin of writeGenerated's, bench_test.go).
 var wideFile = sync.OnceValues(func() ([]byte, error) {
 	rec := genRecord(wideRows, 11)
 	defer rec.Release()

@@ -55,6 +55,8 @@ func readParquetGo(b []byte) (out fileData, err error) {
 	return out, nil
 }
 
+// readParquetGoChunk's page loop is the twin of parquetGoBench.chunk
+// (bench_test.go), which only checksums the values.
 func readParquetGoChunk(cc pq.ColumnChunk, c *chunkData, buf []pq.Value) error {
 	pages := cc.Pages()
 	defer pages.Close()

@@ -19,26 +19,8 @@ func brotliCheck([]byte, int) error { return nil }
 // 16 KiB metablock and 6 bytes of stream overhead.
 func brotliBound(n int) int { return n + 4*(n>>14) + 16 }
 
-type pureBrotliCompressor struct {
-	w  *brotli.Writer
-	aw appendWriter
-}
-
-func (b *pureBrotliCompressor) compress(dst, src []byte) ([]byte, error) {
-	b.aw.b = spare(dst, brotliBound(len(src)))
-	b.w.Reset(&b.aw)
-	_, err := b.w.Write(src)
-	if err == nil {
-		err = b.w.Close()
-	}
-	out := b.aw.b
-	b.aw.b = nil
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
+// pureBrotliDecompressor is the twin of pureGzipDecompressor (gzip.go), kept
+// apart for gzip's Multistream; both end in readStream and streamSize.
 type pureBrotliDecompressor struct {
 	r     brotli.Reader
 	br    bytes.Reader
@@ -67,7 +49,8 @@ func (b *pureBrotliDecompressor) decodedSize(src []byte, limit int) (int, error)
 func pureBrotli(im *codecImpl, quality, window int) {
 	im.compressLib, im.decompressLib = "github.com/andybalholm/brotli", "github.com/andybalholm/brotli"
 	im.newCompressor = func() (compressor, error) {
-		return &pureBrotliCompressor{w: brotli.NewWriterOptions(nil, brotli.WriterOptions{Quality: quality, LGWin: window})}, nil
+		w := brotli.NewWriterOptions(nil, brotli.WriterOptions{Quality: quality, LGWin: window})
+		return &streamCompressor[*brotli.Writer]{w: w, bound: brotliBound}, nil
 	}
 	im.newDecompressor = func() (decompressor, error) { return new(pureBrotliDecompressor), nil }
 }

@@ -1,38 +1,11 @@
 package codecfactory
 
-import (
-	"errors"
+import nbrotli "github.com/pqcodec/pqcodec/native/brotli"
 
-	nbrotli "github.com/pqcodec/pqcodec/native/brotli"
-)
-
-type nativeBrotliCompressor struct{ c *nbrotli.Compressor }
-
-func (b nativeBrotliCompressor) Close() error { return b.c.Close() }
-
-func (b nativeBrotliCompressor) compress(dst, src []byte) ([]byte, error) {
-	out, err := b.c.Compress(dst, src)
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
-type nativeBrotliDecompressor struct{ d *nbrotli.Decompressor }
-
-func (b nativeBrotliDecompressor) Close() error { return b.d.Close() }
-
-func (b nativeBrotliDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
-	out, err := b.d.Decompress(dst, src)
-	switch {
-	case errors.Is(err, nbrotli.ErrDstTooSmall):
-		return dst, longer(n, err)
-	case err != nil:
-		return dst, corrupt(err)
-	case len(out) != len(dst)+n:
-		return dst, mismatch(len(out)-len(dst), n)
-	}
-	return out, nil
+// nativeBrotliDecompressor is the native adapter plus the sizer that
+// libbrotli alone offers.
+type nativeBrotliDecompressor struct {
+	nativeDecompressor[*nbrotli.Decompressor]
 }
 
 func (b nativeBrotliDecompressor) decodedSize(src []byte, limit int) (int, error) {
@@ -56,14 +29,14 @@ func brotliImpl(cfg *config, native bool) codecImpl {
 		if err != nil {
 			return nil, err
 		}
-		return nativeBrotliCompressor{c}, nil
+		return nativeCompressor[*nbrotli.Compressor]{c}, nil
 	}
 	im.newDecompressor = func() (decompressor, error) {
 		d, err := nbrotli.NewDecompressor()
 		if err != nil {
 			return nil, err
 		}
-		return nativeBrotliDecompressor{d}, nil
+		return nativeBrotliDecompressor{nativeDecompressor[*nbrotli.Decompressor]{d, nbrotli.ErrDstTooSmall}}, nil
 	}
 	return im
 }

@@ -29,8 +29,27 @@
 //
 // LZO compression needs cgo and liblzo2 (not under the nolzo build tag):
 // elsewhere Compress returns [ErrUnavailable]; LZO pages still decompress
-// with pqcodec's pure-Go LZO1X decoder. [Factory.Implementation] names the
-// library used for each codec.
+// with pqcodec's pure-Go LZO1X decoder. [Factory.CanCompress] is the one
+// check of whether this build compresses a codec; [Factory.Implementation]
+// names the library used for each codec.
+//
+// # Contracts
+//
+//   - Options are WithX functions returning an error wrapping [ErrOption]
+//     for a bad value; ranges and defaults are the native packages' own
+//     constants (zstd's MinLevel/MaxLevel, brotli's DefaultQuality, ...),
+//     never retyped literals.
+//   - [Factory.Decompress] writes into dst's spare capacity, reused by
+//     capacity; [Factory.DecompressShared] is its zero-copy form for
+//     UNCOMPRESSED pages, and the one column's reader calls.
+//   - Every native binding is adapted by one generic adapter (native.go),
+//     every pure-Go stream encoder by one stream compressor; the bindings'
+//     own contract is written in native/internal/cbuf.
+//   - Each header has one parser: zstd frame headers are read by
+//     native/zstd.ParseFrameHeader (pure Go, both builds), Hadoop framing by
+//     internal/hadoop. A legacy zstd frame (v0.4 to v0.7), whose size the
+//     parser leaves unknown, is refused with [ErrCorrupt] in both builds:
+//     Parquet's ZSTD is RFC 8878, and the pure-Go decoder cannot read it.
 //
 // # Levels
 //

@@ -3,6 +3,7 @@ package codecfactory
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/pqcodec/pqcodec/internal/unsafecast"
@@ -136,12 +137,20 @@ func (f *Factory) Close() error {
 // Implementation returns the names of the libraries the Factory uses to
 // compress and to decompress c, such as "libzstd" or
 // "github.com/klauspost/compress/zstd"; compress is "unavailable" when c
-// cannot be compressed in this build.
+// cannot be compressed in this build (test that with [Factory.CanCompress]).
 func (f *Factory) Implementation(c Codec) (compress, decompress string) {
 	if !c.Valid() {
 		return "", ""
 	}
 	return f.impl[c].compressLib, f.impl[c].decompressLib
+}
+
+// CanCompress reports whether the Factory can compress c in this build:
+// every valid codec but LZO without liblzo2 (see [ErrUnavailable]). It is
+// the one availability check; Compress fails with ErrUnavailable exactly
+// where it reports false for a valid codec.
+func (f *Factory) CanCompress(c Codec) bool {
+	return c.Valid() && f.impl[c].compressLib != unavailableLib
 }
 
 // MaxPageSize returns the largest uncompressed page size Decompress accepts.
@@ -390,6 +399,37 @@ type appendWriter struct{ b []byte }
 func (w *appendWriter) Write(p []byte) (int, error) {
 	w.b = append(w.b, p...)
 	return len(p), nil
+}
+
+// streamWriter is a pure-Go stream encoder (brotli.Writer, gzip.Writer).
+type streamWriter interface {
+	Reset(io.Writer)
+	Write([]byte) (int, error)
+	Close() error
+}
+
+// streamCompressor compresses whole pages with a reused stream encoder,
+// appending to dst after growing it to bound: the one compressor of the
+// pure-Go BROTLI and GZIP codecs.
+type streamCompressor[W streamWriter] struct {
+	w     W
+	aw    appendWriter
+	bound func(int) int
+}
+
+func (s *streamCompressor[W]) compress(dst, src []byte) ([]byte, error) {
+	s.aw.b = spare(dst, s.bound(len(src)))
+	s.w.Reset(&s.aw)
+	_, err := s.w.Write(src)
+	if err == nil {
+		err = s.w.Close()
+	}
+	out := s.aw.b
+	s.aw.b = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
 // spare returns dst with at least n bytes of spare capacity, growing it once

@@ -43,26 +43,8 @@ func gzipCheck(src []byte, n int) error {
 // 18-byte header and trailer.
 func gzipBound(n int) int { return n + n>>8 + 64 }
 
-type pureGzipCompressor struct {
-	w  *gzip.Writer
-	aw appendWriter
-}
-
-func (g *pureGzipCompressor) compress(dst, src []byte) ([]byte, error) {
-	g.aw.b = spare(dst, gzipBound(len(src)))
-	g.w.Reset(&g.aw)
-	_, err := g.w.Write(src)
-	if err == nil {
-		err = g.w.Close()
-	}
-	out := g.aw.b
-	g.aw.b = nil
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
+// pureGzipDecompressor is the twin of pureBrotliDecompressor (brotli.go),
+// kept apart for Multistream; both end in readStream and streamSize.
 type pureGzipDecompressor struct {
 	r     gzip.Reader
 	br    bytes.Reader
@@ -143,7 +125,7 @@ func pureGzip(im *codecImpl, level int, compress, decompress bool) {
 			if err != nil {
 				return nil, err
 			}
-			return &pureGzipCompressor{w: w}, nil
+			return &streamCompressor[*gzip.Writer]{w: w, bound: gzipBound}, nil
 		}
 	}
 	if decompress {

@@ -31,10 +31,7 @@ func testFactories(t testing.TB, opts ...Option) []namedFactory {
 }
 
 // canCompress reports whether f compresses c in this build.
-func canCompress(f *Factory, c Codec) bool {
-	lib, _ := f.Implementation(c)
-	return lib != "unavailable"
-}
+func canCompress(f *Factory, c Codec) bool { return f.CanCompress(c) }
 
 // dataset is a generator of Parquet-shaped page content.
 type dataset struct {

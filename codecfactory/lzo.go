@@ -72,6 +72,10 @@ func hadoopError(err error) error {
 	return corrupt(err)
 }
 
+// unavailableLib is the compress library name of a codec this build cannot
+// compress.
+const unavailableLib = "unavailable"
+
 type unavailableCompressor struct{}
 
 func (unavailableCompressor) compress(dst, _ []byte) ([]byte, error) {
@@ -79,7 +83,7 @@ func (unavailableCompressor) compress(dst, _ []byte) ([]byte, error) {
 }
 
 func pureLzo(im *codecImpl) {
-	im.compressLib, im.decompressLib = "unavailable", "pqcodec internal/lzo in Hadoop framing"
+	im.compressLib, im.decompressLib = unavailableLib, "pqcodec internal/lzo in Hadoop framing"
 	im.newCompressor = func() (compressor, error) { return unavailableCompressor{}, nil }
 	im.newDecompressor = func() (decompressor, error) { return hadoopDecompressor{pureLzoBlock{}}, nil }
 }

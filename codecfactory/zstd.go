@@ -1,7 +1,6 @@
 package codecfactory
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -16,58 +15,33 @@ import (
 const zstdBlockMax = 128 << 10
 
 // zstdSize walks the frames of src (zstd and skippable frames) reading only
-// frame and block headers. It returns the total content size the frames
-// declare and true when every zstd frame declares it, or otherwise an upper
-// bound on what src can decode to and false. Malformed framing is an error
-// wrapping ErrCorrupt.
+// frame and block headers; frame headers are parsed by
+// [nzstd.ParseFrameHeader], the one parser. It returns the total content
+// size the frames declare and true when every zstd frame declares it, or
+// otherwise an upper bound on what src can decode to and false. Malformed
+// framing, and a legacy (v0.4 to v0.7) frame, is an error wrapping
+// ErrCorrupt.
 func zstdSize(src []byte) (uint64, bool, error) {
 	var total uint64
 	exact := true
 	for p := 0; p < len(src); {
-		if len(src)-p < 8 {
-			return 0, false, fmt.Errorf("%w: truncated zstd frame at offset %d", ErrCorrupt, p)
-		}
-		magic := binary.LittleEndian.Uint32(src[p:])
-		if magic&0xFFFFFFF0 == 0x184D2A50 { // skippable frame
-			size := uint64(binary.LittleEndian.Uint32(src[p+4:]))
-			if size > uint64(len(src)-p-8) {
+		h, err := nzstd.ParseFrameHeader(src[p:])
+		switch {
+		case err != nil:
+			return 0, false, fmt.Errorf("%w: zstd frame at offset %d: %w", ErrCorrupt, p, err)
+		case h.Kind == nzstd.FrameSkippable:
+			if uint64(h.SkippableSize) > uint64(len(src)-p-h.HeaderLen) {
 				return 0, false, fmt.Errorf("%w: skippable frame past end of input", ErrCorrupt)
 			}
-			p += 8 + int(size)
+			p += h.HeaderLen + int(h.SkippableSize)
 			continue
+		case h.Kind == nzstd.FrameLegacy:
+			// Parquet's ZSTD is RFC 8878, and the pure-Go decoder cannot
+			// read these: both builds refuse them alike.
+			return 0, false, fmt.Errorf("%w: legacy zstd frame (v0.4 to v0.7) at offset %d", ErrCorrupt, p)
 		}
-		if magic != 0xFD2FB528 {
-			return 0, false, fmt.Errorf("%w: bad zstd magic %#08x at offset %d", ErrCorrupt, magic, p)
-		}
-		fhd := src[p+4]
-		if fhd&0x08 != 0 {
-			return 0, false, fmt.Errorf("%w: reserved zstd frame header bit set", ErrCorrupt)
-		}
-		single := fhd&0x20 != 0
-		fcsLen := [4]int{0, 2, 4, 8}[fhd>>6]
-		if fcsLen == 0 && single {
-			fcsLen = 1
-		}
-		hdr := 5 + [4]int{0, 1, 2, 4}[fhd&3] + fcsLen
-		if !single {
-			hdr++
-		}
-		if len(src)-p < hdr {
-			return 0, false, fmt.Errorf("%w: truncated zstd frame header", ErrCorrupt)
-		}
-		fcsAt := p + hdr - fcsLen
-		var fcs uint64
-		switch fcsLen {
-		case 1:
-			fcs = uint64(src[fcsAt])
-		case 2:
-			fcs = uint64(binary.LittleEndian.Uint16(src[fcsAt:])) + 256
-		case 4:
-			fcs = uint64(binary.LittleEndian.Uint32(src[fcsAt:]))
-		case 8:
-			fcs = binary.LittleEndian.Uint64(src[fcsAt:])
-		}
-		p += hdr
+		fcs, fcsKnown := h.ContentSize, h.SizeKnown
+		p += h.HeaderLen
 		var blocks uint64 // upper bound of this frame's content
 		for last := false; !last; {
 			if len(src)-p < 3 {
@@ -96,13 +70,13 @@ func zstdSize(src []byte) (uint64, bool, error) {
 			}
 			p += size
 		}
-		if fhd&0x04 != 0 { // content checksum
+		if h.Checksum {
 			if len(src)-p < 4 {
 				return 0, false, fmt.Errorf("%w: truncated zstd checksum", ErrCorrupt)
 			}
 			p += 4
 		}
-		if fcsLen > 0 {
+		if fcsKnown {
 			total += min(fcs, blocks)
 			if fcs > blocks {
 				return 0, false, fmt.Errorf("%w: zstd frame declares %d bytes, its blocks hold at most %d",
@@ -130,35 +104,6 @@ func zstdCheck(src []byte, n int) error {
 	return nil
 }
 
-type nativeZstdCompressor struct{ c *nzstd.Compressor }
-
-func (z nativeZstdCompressor) Close() error { return z.c.Close() }
-
-func (z nativeZstdCompressor) compress(dst, src []byte) ([]byte, error) {
-	out, err := z.c.Compress(dst, src)
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
-type nativeZstdDecompressor struct{ d *nzstd.Decompressor }
-
-func (z nativeZstdDecompressor) Close() error { return z.d.Close() }
-
-func (z nativeZstdDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
-	out, err := z.d.Decompress(dst, src)
-	switch {
-	case errors.Is(err, nzstd.ErrDstTooSmall):
-		return dst, longer(n, err)
-	case err != nil:
-		return dst, corrupt(err)
-	case len(out) != len(dst)+n:
-		return dst, mismatch(len(out)-len(dst), n)
-	}
-	return out, nil
-}
-
 type pureZstdCompressor struct{ e *kzstd.Encoder }
 
 func (z pureZstdCompressor) Close() error { return z.e.Close() }
@@ -167,6 +112,9 @@ func (z pureZstdCompressor) compress(dst, src []byte) ([]byte, error) {
 	return z.e.EncodeAll(src, dst), nil
 }
 
+// pureZstdDecompressor maps errors as nativeDecompressor (native.go) does,
+// its twin; kept apart for DecodeAll's argument order and the check that
+// the output stayed in dst.
 type pureZstdDecompressor struct{ d *kzstd.Decoder }
 
 func (z pureZstdDecompressor) Close() error { z.d.Close(); return nil }
@@ -195,14 +143,14 @@ func zstdImpl(cfg *config, native bool) codecImpl {
 			if err != nil {
 				return nil, err
 			}
-			return nativeZstdCompressor{c}, nil
+			return nativeCompressor[*nzstd.Compressor]{c}, nil
 		}
 		im.newDecompressor = func() (decompressor, error) {
 			d, err := nzstd.NewDecompressor()
 			if err != nil {
 				return nil, err
 			}
-			return nativeZstdDecompressor{d}, nil
+			return nativeDecompressor[*nzstd.Decompressor]{d, nzstd.ErrDstTooSmall}, nil
 		}
 		return im
 	}

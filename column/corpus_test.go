@@ -70,17 +70,10 @@ func readAll(f *File) error {
 	return nil
 }
 
+// corpusFiles lists the .parquet and .parquet.encrypted files under the
+// corpus directory sub.
 func corpusFiles(t *testing.T, sub string) []string {
-	var files []string
-	root := filepath.Join(testcorpus.Dir(t), sub)
-	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".parquet") || strings.HasSuffix(p, ".parquet.encrypted")) {
-			files = append(files, p)
-		}
-		return err
-	}))
-	require.NotEmpty(t, files)
-	return files
+	return testcorpus.Files(t, sub, ".parquet", ".parquet.encrypted")
 }
 
 // TestCorpusData reads every column chunk of every file in data/ and checks

@@ -11,7 +11,7 @@
 // [Reader.SeekRow] starts a chunk at a row, jumping to its page through the
 // offset index, or skipping the pages before it by their headers; [File.MatchingRows] turns a predicate on the typed page
 // statistics of package stats into the row ranges worth reading; under
-// [KeepDictionary] dictionary-encoded pages keep their indices
+// [WithKeepDictionary] dictionary-encoded pages keep their indices
 // ([Page.Indices]) instead of resolving them. A Reader reuses every buffer it owns and appends into
 // the caller's Page, so reading a chunk page by page into one reused Page
 // allocates nothing in steady state beyond the Page's own growth.
@@ -47,4 +47,20 @@
 // decompressed instead of copied, so reading a file needs about twice its
 // largest decompressed page (the dictionary and the looked-up values), plus
 // one compressed page.
+//
+// # Contracts
+//
+//   - Options are WithX functions ([WithCodecs], [WithVerifyChecksums],
+//     [WithMaxPageValues], [WithMaxMemory], [WithKeepDictionary]) returning
+//     an error for a bad value; the first names without With are deprecated.
+//   - The read path uses the tuned kernels of the layers below, not copies:
+//     [codecfactory.Factory.DecompressShared] (an UNCOMPRESSED page aliases
+//     the file window), dictionary.BytesDict's gather for dictionary-encoded
+//     BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY pages (Values' own gather serves
+//     only under WithMaxMemory, whose check needs the indices first; a test
+//     cross-checks the two on the corpus), and the encodings' whole-page
+//     decoders.
+//   - One page checksum check serves ReadPage and SeekRow.
+//   - Errors name the row group, column and page ([PageError]) and wrap the
+//     sentinel of the layer that failed.
 package column

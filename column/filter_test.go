@@ -15,7 +15,8 @@ import (
 	"github.com/pqcodec/pqcodec/stats"
 )
 
-// statsValue returns value i of v as a stats.Value (bytes copied).
+// statsValue returns value i of v as a stats.Value (bytes copied). Its twin
+// is valueAt in stats/corpus_test.go (stats cannot import column's tests).
 func statsValue(v *Values, i int) stats.Value {
 	switch v.Type {
 	case format.Boolean:

@@ -11,6 +11,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/bitpacked"
 	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 	"github.com/pqcodec/pqcodec/encoding/delta"
+	"github.com/pqcodec/pqcodec/encoding/dictionary"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
@@ -88,8 +89,14 @@ type Reader struct {
 	dict      Values
 	dictOwned bool // dict.Bytes is the decompressed dictionary page, compacted in place
 	hasDict   bool
-	valuesSum int64
-	seek      seekState // row positions, for SeekRow (seek.go)
+	// bytesDict is a byte array dictionary again, in the form of the tuned
+	// gather of dictionary.BytesDict, which decodeValues uses unless
+	// WithKeepDictionary (pages keep indices) or WithMaxMemory (whose check
+	// needs the indices before the gather) is set; see useBytesDict.
+	bytesDict    dictionary.BytesDict
+	useBytesDict bool
+	valuesSum    int64
+	seek         seekState // row positions, for SeekRow (seek.go)
 }
 
 // Leaf returns the schema node of the column.
@@ -113,8 +120,8 @@ func (r *Reader) ReadPage(p *Page) error {
 		h, body := r.walker.Header(), r.walker.Body()
 		page := r.page
 		r.page++
-		if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
-			return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
+		if err := r.checkCRC(h, body); err != nil {
+			return r.errorf(page, "%w", err)
 		}
 		var err error
 		switch h.Type {
@@ -182,23 +189,34 @@ func (r *Reader) typeLength() int {
 	return 0
 }
 
+// checkCRC checks body against the CRC32 of its page header h under
+// WithVerifyChecksums: the one page checksum check, for ReadPage and
+// SeekRow.
+func (r *Reader) checkCRC(h *format.PageHeader, body []byte) error {
+	if r.opts.verifyChecksums && h.HasCRC {
+		if sum := crc32.ChecksumIEEE(body); sum != uint32(h.CRC) {
+			return fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), sum)
+		}
+	}
+	return nil
+}
+
 // decompress returns the n-byte uncompressed form of src, in buf when a
 // copy is needed.
 func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("%w: negative uncompressed size %d", ErrCorrupt, n)
 	}
-	if r.codec == codecfactory.Uncompressed {
-		if len(src) != n {
-			return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
-		}
-		return src, nil // the page aliases the walker's window: no copy
+	if r.codec == codecfactory.Uncompressed && len(src) != n {
+		return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
 	}
-	out, err := r.file.codecs.Decompress(r.codec, (*buf)[:0], src, n)
+	// An UNCOMPRESSED page comes back as src itself, aliasing the walker's
+	// window: no copy.
+	out, err := r.file.codecs.DecompressShared(r.codec, (*buf)[:0], src, n)
 	if err != nil {
 		return nil, err
 	}
-	if cap(out) > cap(*buf) {
+	if r.codec != codecfactory.Uncompressed && cap(out) > cap(*buf) {
 		*buf = out // grown; otherwise out is the start of *buf, whose capacity we keep
 	}
 	return out, nil
@@ -240,6 +258,9 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 	if err != nil {
 		return err
 	}
+	if err := r.loadBytesDict(data, n); err != nil {
+		return fmt.Errorf("dictionary page: %w", err)
+	}
 	r.dict.Reset(r.meta.Type, r.typeLength())
 	if compact {
 		// A large dictionary: its values stay where they were
@@ -254,6 +275,30 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		return fmt.Errorf("dictionary page: %w", err)
 	}
 	r.hasDict = true
+	return nil
+}
+
+// loadBytesDict loads the PLAIN dictionary page data of n values into
+// r.bytesDict when decodeValues gathers byte arrays with it. It runs before
+// the page is compacted in place.
+func (r *Reader) loadBytesDict(data []byte, n int) error {
+	r.useBytesDict = false
+	if r.opts.keepDictionary || r.opts.maxMemory > 0 {
+		return nil
+	}
+	var err error
+	switch r.meta.Type {
+	case format.ByteArray:
+		err = r.bytesDict.Reset(data, n)
+	case format.FixedLenByteArray:
+		err = r.bytesDict.ResetFixedLen(data, n, r.typeLength())
+	default:
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	r.useBytesDict = true
 	return nil
 }
 
@@ -616,6 +661,18 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		}
 		if n == 0 {
 			return nil // some writers leave out even the bit width of an all-null page
+		}
+		if r.useBytesDict {
+			var err error
+			if t == format.ByteArray {
+				v.Bytes, v.Offsets, err = r.bytesDict.Decode(v.Bytes, v.Offsets, data, n)
+			} else {
+				v.Bytes, err = r.bytesDict.DecodeFlat(v.Bytes, data, n)
+			}
+			if err != nil {
+				return fmt.Errorf("%w: %w", ErrCorrupt, err)
+			}
+			return nil
 		}
 		width, stream, err := rle.SplitBitWidth(data)
 		if err != nil {

@@ -3,7 +3,6 @@ package column
 import (
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"sort"
 
 	"github.com/pqcodec/pqcodec/format"
@@ -131,14 +130,7 @@ func (r *Reader) SeekRow(row int64) error {
 		switch h.Type {
 		case format.DictionaryPage:
 			r.page++
-			if err := r.walker.ReadBody(); err != nil {
-				return r.errorf(page, "%w", err)
-			}
-			body := r.walker.Body()
-			if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
-				return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
-			}
-			if err := r.readDictionary(h, body); err != nil {
+			if err := r.readDictionaryBody(h); err != nil {
 				return r.errorf(page, "%w", err)
 			}
 			continue
@@ -192,14 +184,7 @@ func (r *Reader) seekIndexed(row int64, oi *format.OffsetIndex) error {
 			case format.DataPage, format.DataPageV2:
 				return r.errorf(page, "%w: data page at offset %d, before the offset index's first at %d", ErrCorrupt, r.walker.Offset(), locs[0].Offset)
 			case format.DictionaryPage:
-				if err := r.walker.ReadBody(); err != nil {
-					return r.errorf(page, "%w", err)
-				}
-				body := r.walker.Body()
-				if r.opts.verifyChecksums && h.HasCRC && crc32.ChecksumIEEE(body) != uint32(h.CRC) {
-					return r.errorf(page, "%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), crc32.ChecksumIEEE(body))
-				}
-				if err := r.readDictionary(h, body); err != nil {
+				if err := r.readDictionaryBody(h); err != nil {
 					return r.errorf(page, "%w", err)
 				}
 			}
@@ -346,4 +331,18 @@ func (v *Values) slice(from, to int) {
 // RowRange is a range [First, End) of rows of a row group.
 type RowRange struct {
 	First, End int64
+}
+
+// readDictionaryBody reads the body of the dictionary page h, whose header
+// the walker stands on, checks its CRC and loads it: the dictionary step of
+// both seeks (ReadPage gets bodies from walker.Next instead).
+func (r *Reader) readDictionaryBody(h *format.PageHeader) error {
+	if err := r.walker.ReadBody(); err != nil {
+		return err
+	}
+	body := r.walker.Body()
+	if err := r.checkCRC(h, body); err != nil {
+		return err
+	}
+	return r.readDictionary(h, body)
 }

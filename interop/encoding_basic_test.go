@@ -34,6 +34,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/dictionary"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
@@ -1296,27 +1297,8 @@ func BenchmarkBasicPlain(b *testing.B) {
 				}})
 
 		// Byte arrays: low cardinality, UUID-like, 1 KiB strings.
-		for _, kind := range []string{"lowcard", "uuid", "1KiB"} {
-			var values []byte
-			offsets := []int32{0}
-			for len(values)+4*len(offsets) < ps.size {
-				switch kind {
-				case "lowcard":
-					values = append(values, fmt.Sprintf("category-%d", r.IntN(20))...)
-				case "uuid":
-					var u [16]byte
-					binary.LittleEndian.PutUint64(u[:], r.Uint64())
-					binary.LittleEndian.PutUint64(u[8:], r.Uint64())
-					values = append(values, fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:])...)
-				default:
-					s := make([]byte, 1024)
-					for i := range s {
-						s[i] = 'a' + byte(r.IntN(26))
-					}
-					values = append(values, s...)
-				}
-				offsets = append(offsets, int32(len(values)))
-			}
+		for _, kind := range benchdata.ByteArrayKinds {
+			values, offsets := benchdata.ByteArrays(r, kind, ps.size)
 			page := plain.EncodeByteArray(nil, values, offsets)
 			uoffs := make([]uint32, len(offsets))
 			for i, o := range offsets {
@@ -1381,28 +1363,8 @@ func BenchmarkBasicPlain(b *testing.B) {
 	bxRun(b, cases)
 }
 
-// bxLevels returns n definition levels of width 1: mostly ones, with runs
-// of nulls and short noisy stretches.
-func bxLevels(r *rand.Rand, n int) []uint32 {
-	out := make([]uint32, 0, n)
-	for len(out) < n {
-		switch k := r.IntN(10); {
-		case k < 6:
-			for range min(n-len(out), 50+r.IntN(500)) {
-				out = append(out, 1)
-			}
-		case k < 8:
-			for range min(n-len(out), 1+r.IntN(40)) {
-				out = append(out, 0)
-			}
-		default:
-			for range min(n-len(out), 1+r.IntN(60)) {
-				out = append(out, uint32(r.IntN(2)))
-			}
-		}
-	}
-	return out
-}
+// bxLevels is internal/benchdata's, shared with encoding/rle's benchmarks.
+var bxLevels = benchdata.Levels
 
 func BenchmarkBasicRLE(b *testing.B) {
 	r := rand.New(rand.NewPCG(23, 24))

@@ -31,6 +31,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 	"github.com/pqcodec/pqcodec/encoding/delta"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
@@ -98,15 +99,7 @@ func dxStringSets() map[string][]string {
 	return sets
 }
 
-func dxFlat(strs []string) ([]byte, []int32) {
-	values := []byte{}
-	offsets := []int32{0}
-	for _, s := range strs {
-		values = append(values, s...)
-		offsets = append(offsets, int32(len(values)))
-	}
-	return values, offsets
-}
+var dxFlat = benchdata.Flat
 
 func dxStrings(values []byte, offsets []int32) []string {
 	out := []string{}
@@ -917,54 +910,6 @@ func dxMvalues(b *testing.B, n int) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mvalues/s")
 }
 
-func dxBenchInts(size int) (map[string][]int32, map[string][]int64) {
-	r := rand.New(rand.NewPCG(1, 2))
-	small := make([]int32, size/4)
-	acc := int32(0)
-	for i := range small {
-		acc += int32(r.IntN(64)) - 16
-		small[i] = acc
-	}
-	ts := make([]int64, size/8)
-	rnd := make([]int64, size/8)
-	t := int64(1_700_000_000_000)
-	for i := range ts {
-		t += int64(r.IntN(2000))
-		ts[i] = t
-		rnd[i] = int64(r.Uint64())
-	}
-	return map[string][]int32{"small-deltas": small}, map[string][]int64{"ms-timestamps": ts, "random": rnd}
-}
-
-func dxBenchStrings(size int) map[string][]string {
-	r := rand.New(rand.NewPCG(5, 6))
-	colors := []string{"red", "green", "blue", "yellow", "cyan", "magenta", "black", "white"}
-	sets := map[string][]string{}
-	for name, gen := range map[string]func() string{
-		"low-card": func() string { return colors[r.IntN(len(colors))] },
-		"uuid": func() string {
-			return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", r.Uint32(), r.Uint32()&0xffff, r.Uint32()&0xffff,
-				r.Uint32()&0xffff, r.Uint64()&0xffffffffffff)
-		},
-		"1KiB": func() string {
-			b := make([]byte, 1024)
-			for i := range b {
-				b[i] = byte('a' + r.IntN(26))
-			}
-			return string(b)
-		},
-	} {
-		var strs []string
-		for total := 0; total < size; {
-			s := gen()
-			strs = append(strs, s)
-			total += 4 + len(s)
-		}
-		sets[name] = strs
-	}
-	return sets
-}
-
 func dxSizeName(size int) string {
 	if size >= 1<<20 {
 		return fmt.Sprintf("%dMiB", size>>20)
@@ -1000,7 +945,7 @@ func dxArrowDecode(b *testing.B, data []byte, n int, read func(file.ColumnChunkR
 func BenchmarkDeltaBinaryPackedPeers(b *testing.B) {
 	var pe pqdelta.BinaryPackedEncoding
 	for _, size := range dxBenchSizes {
-		ints32, ints64 := dxBenchInts(size)
+		ints32, ints64 := benchdata.Int32s(size), benchdata.Int64s(size)
 		for name, v := range ints32 {
 			page := delta.EncodeInt32(nil, v)
 			prefix := fmt.Sprintf("int32/%s/%s", name, dxSizeName(size))
@@ -1114,7 +1059,7 @@ func BenchmarkDeltaByteArrayPeers(b *testing.B) {
 	var pqDLBA pqdelta.LengthByteArrayEncoding
 	var pqDBA pqdelta.ByteArrayEncoding
 	for _, size := range dxBenchSizes {
-		for name, strs := range dxBenchStrings(size) {
+		for name, strs := range benchdata.Strings(size) {
 			values, offsets := dxFlat(strs)
 			ba := make([]parquet.ByteArray, len(strs))
 			for i, s := range strs {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -20,31 +19,21 @@ import (
 	"github.com/pqcodec/pqcodec/recompress"
 )
 
-// allCodecs are the codecs this build can write.
+// allCodecs are the codecs this build can write (the twin of cmd/pqcodec's
+// writableCodecs test helper).
 func allCodecs(t testing.TB) []codecfactory.Codec {
 	f, err := codecfactory.New()
 	require.NoError(t, err)
 	var cs []codecfactory.Codec
 	for c := codecfactory.Uncompressed; c <= codecfactory.Lz4Raw; c++ {
-		if lib, _ := f.Implementation(c); lib != "unavailable" {
+		if f.CanCompress(c) {
 			cs = append(cs, c)
 		}
 	}
 	return cs
 }
 
-func corpusFiles(t *testing.T) []string {
-	var files []string
-	root := filepath.Join(testcorpus.Dir(t), "data")
-	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".parquet") {
-			files = append(files, p)
-		}
-		return err
-	}))
-	require.NotEmpty(t, files)
-	return files
-}
+func corpusFiles(t *testing.T) []string { return testcorpus.Files(t, "data") }
 
 // digest reads every column chunk of the file in b with the column reader
 // and returns a hash of its levels and values per chunk, or the first error.

@@ -155,7 +155,7 @@ func newRewriter(cfg *config, meta *format.FileMetaData, schema *format.Schema, 
 			return nil, err
 		}
 		if t.Codec == codecfactory.Lzo {
-			if lib, _ := f.Implementation(t.Codec); lib == "unavailable" {
+			if !f.CanCompress(t.Codec) {
 				r.close()
 				return nil, fmt.Errorf("%w: %w: LZO compression", ErrOption, codecfactory.ErrUnavailable)
 			}

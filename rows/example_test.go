@@ -18,7 +18,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	r, err := rows.NewReader(f, rows.Columns("id", "lls.list.element.list.element"), rows.Range(1, 3))
+	r, err := rows.NewReader(f, rows.WithColumns("id", "lls.list.element.list.element"), rows.WithRange(1, 3))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func ExampleReader_ReadRow() {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	r, err := rows.NewReader(f, rows.Columns("id", "mp"), rows.Range(0, 4))
+	r, err := rows.NewReader(f, rows.WithColumns("id", "mp"), rows.WithRange(0, 4))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func FuzzReader(f *testing.F) {
 		// The first byte picks a row range, so that skipping is fuzzed too.
 		var opts []Option
 		if len(data) > 0 && data[0]&1 != 0 {
-			opts = append(opts, Range(int64(data[0]>>4), int64(data[0]>>1&7)))
+			opts = append(opts, WithRange(int64(data[0]>>4), int64(data[0]>>1&7)))
 		}
 		r, err := NewReader(file, opts...)
 		if err != nil {

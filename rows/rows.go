@@ -7,13 +7,13 @@
 // A [Reader] returns each row either as one JSON object ([Reader.AppendRow],
 // or streamed to an io.Writer by [Reader.WriteRow], the output of `pqcodec
 // cat`) or as Go values ([Reader.ReadRow]). It can
-// keep only some columns ([Columns], by dotted path at any depth) and some
-// rows ([Range]).
+// keep only some columns ([WithColumns], by dotted path at any depth) and some
+// rows ([WithRange]).
 //
 // # Value model
 //
 // A row is a [Group]: its fields in schema order (top-level fields in the
-// order [Columns] names them). Each value is, in Go and in JSON:
+// order [WithColumns] names them). Each value is, in Go and in JSON:
 //
 //	null (a missing optional value)        nil               null
 //	BOOLEAN                                 bool              true, false
@@ -34,6 +34,12 @@
 // Projection keeps the shape: selecting "a.b.c" yields {"a":{"b":{"c":…}}}
 // with only the selected parts of each group. Selecting part of a map keeps
 // its keys.
+//
+// Options are WithX functions ([WithColumns], [WithRange]) like those of
+// column and codecfactory; an invalid value makes [NewReader] fail. The
+// JSON leaf formats are [AppendFloat], [AppendString] and [AppendHex]: the
+// test renderers that predict `pqcodec cat` (scripts/gojson/gojson.mjs)
+// follow them.
 package rows
 
 import (
@@ -71,7 +77,8 @@ type KeyValue struct {
 	Key, Value any
 }
 
-// Option configures a [Reader].
+// Option configures a [Reader]: the WithX functions below, as in column and
+// codecfactory. An invalid value makes [NewReader] fail.
 type Option func(*options) error
 
 type options struct {
@@ -79,12 +86,12 @@ type options struct {
 	first, count int64
 }
 
-// Columns keeps only the schema nodes at the given dotted paths ("id",
+// WithColumns keeps only the schema nodes at the given dotted paths ("id",
 // "a.b", "int_map"), each with everything below it. Top-level fields come
 // in the order of their first mention. The default keeps every field. A
 // path that names no node makes [NewReader] fail with an error wrapping
 // [ErrNoColumn].
-func Columns(paths ...string) Option {
+func WithColumns(paths ...string) Option {
 	return func(o *options) error {
 		for _, p := range paths {
 			if p == "" {
@@ -96,21 +103,31 @@ func Columns(paths ...string) Option {
 	}
 }
 
-// Range keeps count rows starting at row first (0-based, across row
+// WithRange keeps count rows starting at row first (0-based, across row
 // groups); a negative count keeps every row from first on. Row groups
 // entirely before first are skipped without reading them, going by their
 // num_rows in the footer (a row group that declares 0 rows is read), and
 // in the row group holding first each column skips the pages before it
 // with [column.Reader.SeekRow].
-func Range(first, count int64) Option {
+func WithRange(first, count int64) Option {
 	return func(o *options) error {
 		if first < 0 {
-			return fmt.Errorf("rows: Range(%d, %d): negative first row", first, count)
+			return fmt.Errorf("rows: WithRange(%d, %d): negative first row", first, count)
 		}
 		o.first, o.count = first, count
 		return nil
 	}
 }
+
+// Columns is the first name of [WithColumns].
+//
+// Deprecated: use [WithColumns].
+func Columns(paths ...string) Option { return WithColumns(paths...) }
+
+// Range is the first name of [WithRange].
+//
+// Deprecated: use [WithRange].
+func Range(first, count int64) Option { return WithRange(first, count) }
 
 // Reader reads the rows of a file. It is not safe for concurrent use.
 type Reader struct {
@@ -364,9 +381,13 @@ func (r *Reader) nextRow() error {
 }
 
 // emitRow writes the current row to s.
-func (r *Reader) emitRow(s sink) error {
+func (r *Reader) emitRow(s sink) error { return emitGroup(s, r.fields) }
+
+// emitGroup writes a group of fields to s: the row itself, or a group
+// inside it.
+func emitGroup(s sink, fields []*field) error {
 	s.beginGroup()
-	for i, f := range r.fields {
+	for i, f := range fields {
 		s.name(f.name, i)
 		if err := emit(s, f); err != nil {
 			return err
@@ -416,15 +437,7 @@ func emit(s sink, f *field) error {
 				return skip(f, f.def)
 			}
 		}
-		s.beginGroup()
-		for i, ch := range f.children {
-			s.name(ch.name, i)
-			if err := emit(s, ch); err != nil {
-				return err
-			}
-		}
-		s.endGroup()
-		return nil
+		return emitGroup(s, f.children)
 	}
 	// A list or a map.
 	first := f.leaves[0]

@@ -172,7 +172,7 @@ func TestCorpus(t *testing.T) {
 		}
 		files++
 		for i, top := range f.Schema().Root().Children {
-			_, sub, err := readAll(t, f, Columns(top.Name()))
+			_, sub, err := readAll(t, f, WithColumns(top.Name()))
 			require.NoError(t, err, name)
 			require.Len(t, sub, len(gs), name)
 			for r := range gs {
@@ -184,7 +184,7 @@ func TestCorpus(t *testing.T) {
 		}
 		for col, leaf := range f.Schema().Leaves() {
 			p := strings.Join(leaf.Path(), ".")
-			sub, err := readValues(f, Columns(p))
+			sub, err := readValues(f, WithColumns(p))
 			require.NoError(t, err, name)
 			require.Len(t, sub, len(gs), name)
 			// For each map above the leaf, whether the leaf is its key.
@@ -206,7 +206,7 @@ func TestCorpus(t *testing.T) {
 			if rg.first < 0 {
 				continue
 			}
-			sub, _, err := readAll(t, f, Range(rg.first, rg.count))
+			sub, _, err := readAll(t, f, WithRange(rg.first, rg.count))
 			require.NoError(t, err, name)
 			end := n
 			if rg.count >= 0 {
@@ -216,7 +216,7 @@ func TestCorpus(t *testing.T) {
 			if rg.first < end {
 				want = js[rg.first:end]
 			}
-			require.Equal(t, want, sub, "%s Range(%d, %d)", name, rg.first, rg.count)
+			require.Equal(t, want, sub, "%s WithRange(%d, %d)", name, rg.first, rg.count)
 			ranges++
 		}
 		f.Close()
@@ -306,19 +306,30 @@ func TestProjection(t *testing.T) {
 			`{"mp":[{"key":"k2","value":null},{"key":"zz","value":null}],"st":{"a":2}}`,
 		}},
 	} {
-		js, _, err := readAll(t, f, Columns(c.paths...), Range(0, 3))
+		js, _, err := readAll(t, f, WithColumns(c.paths...), WithRange(0, 3))
 		require.NoError(t, err)
 		assert.Equal(t, c.want, js, "%v", c.paths)
 	}
-	_, err = NewReader(f, Columns("st.nope"))
+	_, err = NewReader(f, WithColumns("st.nope"))
 	assert.ErrorIs(t, err, ErrNoColumn)
-	_, err = NewReader(f, Columns(""))
+	_, err = NewReader(f, WithColumns(""))
 	assert.ErrorIs(t, err, ErrNoColumn)
+	_, err = NewReader(f, WithRange(-1, 2))
+	assert.Error(t, err)
+	// The deprecated first names are the same options.
+	old, _, err := readAll(t, f, Columns("id"), Range(2, 2))
+	require.NoError(t, err)
+	cur, _, err := readAll(t, f, WithColumns("id"), WithRange(2, 2))
+	require.NoError(t, err)
+	assert.Equal(t, cur, old)
+	assert.Len(t, cur, 2)
 	_, err = NewReader(f, Range(-1, 2))
 	assert.Error(t, err)
+	_, err = NewReader(f, Columns(""))
+	assert.ErrorIs(t, err, ErrNoColumn)
 
 	// SkipRows.
-	r, err := NewReader(f, Columns("id"))
+	r, err := NewReader(f, WithColumns("id"))
 	require.NoError(t, err)
 	n, err := r.SkipRows(5)
 	require.NoError(t, err)
@@ -335,7 +346,7 @@ func TestReadRowReusesDst(t *testing.T) {
 	f, err := column.OpenFile(nestedFile)
 	require.NoError(t, err)
 	defer f.Close()
-	r, err := NewReader(f, Columns("id", "li"), Range(3, 1))
+	r, err := NewReader(f, WithColumns("id", "li"), WithRange(3, 1))
 	require.NoError(t, err)
 	row, err := r.ReadRow(make(Group, 0, 4))
 	require.NoError(t, err)

@@ -18,7 +18,8 @@ import (
 	"github.com/pqcodec/pqcodec/stats"
 )
 
-// valueAt returns value i of v as a stats.Value.
+// valueAt returns value i of v as a stats.Value. Its twin is statsValue in
+// column/filter_test.go.
 func valueAt(v *column.Values, i int) stats.Value {
 	switch v.Type {
 	case format.Boolean:

@@ -349,9 +349,9 @@ func (c *Column) Compare(a, b Value) int {
 		}
 		return cmp3(a.bits, b.bits)
 	case cmpFloat:
-		return cmpFloats(a.Float64(), b.Float64())
+		return cmp3(a.Float64(), b.Float64())
 	case cmpFloat16:
-		return cmpFloats(float64(Float16(a.b)), float64(Float16(b.b)))
+		return cmp3(float64(Float16(a.b)), float64(Float16(b.b)))
 	case cmpBytes:
 		return bytes.Compare(a.b, b.b)
 	case cmpDecimal:
@@ -367,17 +367,9 @@ func (c *Column) Compare(a, b Value) int {
 	return 0
 }
 
-func cmp3[T int64 | uint64 | uint32 | uint16](a, b T) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpFloats(a, b float64) int {
+// cmp3 is a three-way comparison; a NaN compares equal to everything, as
+// [Column.Compare] documents for TYPE_ORDER.
+func cmp3[T int64 | uint64 | uint32 | uint16 | float64](a, b T) int {
 	switch {
 	case a < b:
 		return -1

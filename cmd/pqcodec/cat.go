@@ -36,7 +36,7 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		defer fh.Close()
 		var opts []rows.Option
 		if names != nil {
-			opts = append(opts, rows.Columns(names...))
+			opts = append(opts, rows.WithColumns(names...))
 		}
 		rd, err := rows.NewReader(f, opts...)
 		if errors.Is(err, rows.ErrNoColumn) {

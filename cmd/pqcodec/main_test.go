@@ -136,18 +136,7 @@ func TestCatColumnsAndLimit(t *testing.T) {
 }
 
 // corpusFiles lists the .parquet files under the corpus directory sub.
-func corpusFiles(t *testing.T, sub string) []string {
-	var files []string
-	root := filepath.Join(testcorpus.Dir(t), sub)
-	require.NoError(t, filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".parquet") {
-			files = append(files, p)
-		}
-		return err
-	}))
-	require.NotEmpty(t, files)
-	return files
-}
+func corpusFiles(t *testing.T, sub string) []string { return testcorpus.Files(t, sub) }
 
 // TestCatEveryDataFile prints every non-encrypted file of data/ and checks
 // that every line is a JSON object with the file's top-level fields, one

@@ -133,6 +133,9 @@ func TestBadLength(t *testing.T) {
 	require.ErrorIs(t, err, ErrCorrupt)
 }
 
+// TestDecoderPieces decodes in random pieces; its loop is the twin of
+// delta's checkPieces, both per package for their own page generators (the
+// shared read loop is encoding/streaming_test.go's).
 func TestDecoderPieces(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	want := make([]float32, 1000)

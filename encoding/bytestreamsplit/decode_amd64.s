@@ -2,6 +2,8 @@
 
 #include "textflag.h"
 
+// Typed entry points that jump to the shared kernels: the twins of the
+// encode entry points in encode_amd64.s (the assembly is typed per element).
 TEXT ·decodeFloat32SSE2(SB), NOSPLIT, $0-56
 	JMP ·decode4SSE2(SB)
 

@@ -31,6 +31,7 @@
 	PAIR(i2, i6, o4, o5); \
 	PAIR(i3, i7, o6, o7)
 
+// Typed entry points: the twins of the decode ones (decode_amd64.s).
 TEXT ·encodeFloat32SSE2(SB), NOSPLIT, $0-56
 	JMP ·encode4SSE2(SB)
 

@@ -2,67 +2,21 @@ package delta
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
+
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 )
 
 // Page sizes are the benchmarked plain (uncompressed) sizes of a page.
 var pageSizes = []int{64 << 10, 1 << 20}
 
-// benchInt32 and benchInt64 return the benchmarked value shapes for a page of
-// size bytes.
-func benchInt32(size int) map[string][]int32 {
-	r := rand.New(rand.NewPCG(1, 2))
-	v := make([]int32, size/4)
-	acc := int32(0)
-	for i := range v {
-		acc += int32(r.IntN(64)) - 16
-		v[i] = acc
-	}
-	return map[string][]int32{"small-deltas": v}
-}
-
-func benchInt64(size int) map[string][]int64 {
-	r := rand.New(rand.NewPCG(3, 4))
-	ts := make([]int64, size/8)
-	rnd := make([]int64, size/8)
-	t := int64(1_700_000_000_000)
-	for i := range ts {
-		t += int64(r.IntN(2000))
-		ts[i] = t
-		rnd[i] = int64(r.Uint64())
-	}
-	return map[string][]int64{"ms-timestamps": ts, "random": rnd}
-}
-
-func benchStrings(size int) map[string][]string {
-	r := rand.New(rand.NewPCG(5, 6))
-	sets := map[string][]string{}
-	colors := []string{"red", "green", "blue", "yellow", "cyan", "magenta", "black", "white"}
-	for name, gen := range map[string]func() string{
-		"low-card": func() string { return colors[r.IntN(len(colors))] },
-		"uuid": func() string {
-			return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", r.Uint32(), r.Uint32()&0xffff, r.Uint32()&0xffff,
-				r.Uint32()&0xffff, r.Uint64()&0xffffffffffff)
-		},
-		"1KiB": func() string {
-			b := make([]byte, 1024)
-			for i := range b {
-				b[i] = byte('a' + r.IntN(26))
-			}
-			return string(b)
-		},
-	} {
-		var strs []string
-		for total := 0; total < size; {
-			s := gen()
-			strs = append(strs, s)
-			total += 4 + len(s) // PLAIN size
-		}
-		sets[name] = strs
-	}
-	return sets
-}
+// The value sets are internal/benchdata's, shared with the peer comparison
+// in interop/encoding_delta_test.go.
+var (
+	benchInt32   = benchdata.Int32s
+	benchInt64   = benchdata.Int64s
+	benchStrings = benchdata.Strings
+)
 
 func mvalues(b *testing.B, n int) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mvalues/s")

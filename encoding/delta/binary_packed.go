@@ -222,24 +222,20 @@ func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 	for n+32 <= len(dst) && rem >= 32 {
 		if chunks == 0 {
 			if mini == len(widths) {
-				m, p, err := zigzag(src, pos, "min delta")
-				if err == nil && len(src)-p < d.hdr.miniCount {
-					err = fmt.Errorf("%w: truncated miniblock widths at offset %d", ErrCorrupt, p)
-				}
+				m, ws, p, err := blockHeader(src, pos, d.hdr.miniCount)
 				if err != nil {
 					d.pos = p
 					d.fail(err)
 					return n
 				}
-				md = T(m)
-				widths = src[p : p+d.hdr.miniCount]
-				pos = p + d.hdr.miniCount
-				mini = 0
+				md, widths, pos, mini = T(m), ws, p, 0
 			}
 			w := uint(widths[mini])
 			if w > fastW {
 				// A wide INT32 miniblock (chunk decodes it) or a bad
-				// width (nextMiniblock reports it).
+				// width (nextMiniblock reports it). The loop keeps its
+				// state in locals for speed and mirrors nextMiniblock
+				// otherwise.
 				break
 			}
 			mini++
@@ -276,22 +272,31 @@ func (d *Decoder[T]) decodeChunks(dst []T, n int) int {
 // valid once every value was decoded.
 func (d *Decoder[T]) End() int { return d.pos }
 
+// blockHeader parses the block header at src[pos:] (the zigzag min delta
+// and miniCount bit widths) and returns the min delta, the widths and the
+// offset past them; on error the offset is where parsing stopped. It is the
+// one block-header parser, used by [Decoder.nextMiniblock] and by the
+// decodeChunks fast path.
+func blockHeader(src []byte, pos, miniCount int) (md uint64, widths []byte, next int, err error) {
+	if md, pos, err = zigzag(src, pos, "min delta"); err != nil {
+		return 0, nil, pos, err
+	}
+	if len(src)-pos < miniCount {
+		return 0, nil, pos, fmt.Errorf("%w: truncated miniblock widths at offset %d", ErrCorrupt, pos)
+	}
+	return md, src[pos : pos+miniCount], pos + miniCount, nil
+}
+
 // nextMiniblock moves to the next miniblock, reading a block header when
 // the current block is done. d.remaining must be positive.
 func (d *Decoder[T]) nextMiniblock() error {
 	if d.mini == len(d.widths) {
-		var md uint64
-		var err error
-		if md, d.pos, err = zigzag(d.src, d.pos, "min delta"); err != nil {
+		md, widths, pos, err := blockHeader(d.src, d.pos, d.hdr.miniCount)
+		d.pos = pos
+		if err != nil {
 			return d.fail(err)
 		}
-		if len(d.src)-d.pos < d.hdr.miniCount {
-			return d.fail(fmt.Errorf("%w: truncated miniblock widths at offset %d", ErrCorrupt, d.pos))
-		}
-		d.minDelta = T(md)
-		d.widths = d.src[d.pos : d.pos+d.hdr.miniCount]
-		d.pos += d.hdr.miniCount
-		d.mini = 0
+		d.minDelta, d.widths, d.mini = T(md), widths, 0
 	}
 	w := d.widths[d.mini]
 	if w > maxWidth {

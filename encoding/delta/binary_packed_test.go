@@ -104,7 +104,8 @@ func max2(a, b int) int {
 	return b
 }
 
-// checkPieces decodes page through a Decoder in random pieces.
+// checkPieces decodes page through a Decoder in random pieces; the twin of
+// bytestreamsplit's TestDecoderPieces loop.
 func checkPieces[T Integer](t *testing.T, want []T, page []byte, r *rand.Rand) {
 	t.Helper()
 	var d Decoder[T]

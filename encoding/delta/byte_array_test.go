@@ -8,18 +8,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 )
 
-// flat packs strs into flat values and n+1 offsets.
-func flat(strs []string) ([]byte, []int32) {
-	values := []byte{}
-	offsets := []int32{0}
-	for _, s := range strs {
-		values = append(values, s...)
-		offsets = append(offsets, int32(len(values)))
-	}
-	return values, offsets
-}
+// flat packs strs into flat values and n+1 offsets (internal/benchdata's,
+// shared with interop).
+var flat = benchdata.Flat
 
 func stringSets(r *rand.Rand) map[string][]string {
 	sets := map[string][]string{

@@ -25,6 +25,10 @@
 // never panic on bad input: they return errors wrapping [ErrCorrupt] (or
 // [ErrTooLarge] when the output would not fit its offsets), and never grow a
 // buffer past what the page's declared value count and its length justify.
+//
+// Each header has one parser: the page header (parseHeader) and the block
+// header (blockHeader), used by [Decoder]'s chunk-by-chunk path and by its
+// whole-chunk fast path alike, so both report the same errors.
 package delta
 
 import (

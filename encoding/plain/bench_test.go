@@ -1,10 +1,10 @@
 package plain
 
 import (
-	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 )
 
 var benchPages = []struct {
@@ -57,27 +57,8 @@ func BenchmarkPlain(b *testing.B) {
 		benchFixed[int64](b, "int64/"+p.name, src)
 		benchFixed[float64](b, "double/"+p.name, src)
 
-		for _, kind := range []string{"lowcard", "uuid", "1KiB"} {
-			var values []byte
-			offsets := []int32{0}
-			for len(values)+4*len(offsets) < p.size {
-				switch kind {
-				case "lowcard":
-					values = append(values, fmt.Sprintf("category-%d", r.IntN(20))...)
-				case "uuid":
-					var u [16]byte
-					binary.LittleEndian.PutUint64(u[:], r.Uint64())
-					binary.LittleEndian.PutUint64(u[8:], r.Uint64())
-					values = append(values, fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:])...)
-				default:
-					s := make([]byte, 1024)
-					for i := range s {
-						s[i] = 'a' + byte(r.IntN(26))
-					}
-					values = append(values, s...)
-				}
-				offsets = append(offsets, int32(len(values)))
-			}
+		for _, kind := range benchdata.ByteArrayKinds {
+			values, offsets := benchdata.ByteArrays(r, kind, p.size)
 			page := EncodeByteArray(nil, values, offsets)
 			b.Run("decode/byte_array_"+kind+"/"+p.name, func(b *testing.B) {
 				v, o, err := DecodeByteArray(nil, nil, page)

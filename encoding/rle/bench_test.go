@@ -4,30 +4,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 )
 
-// benchLevels returns n definition levels of width 1: mostly ones, with
-// runs of nulls and short noisy stretches.
-func benchLevels(r *rand.Rand, n int) []uint32 {
-	out := make([]uint32, 0, n)
-	for len(out) < n {
-		switch k := r.IntN(10); {
-		case k < 6:
-			for range min(n-len(out), 50+r.IntN(500)) {
-				out = append(out, 1)
-			}
-		case k < 8:
-			for range min(n-len(out), 1+r.IntN(40)) {
-				out = append(out, 0)
-			}
-		default:
-			for range min(n-len(out), 1+r.IntN(60)) {
-				out = append(out, uint32(r.IntN(2)))
-			}
-		}
-	}
-	return out
-}
+// benchLevels is internal/benchdata's, shared with the peer comparison in
+// interop/encoding_basic_test.go.
+var benchLevels = benchdata.Levels
 
 type benchSet struct {
 	name  string

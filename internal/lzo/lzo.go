@@ -158,6 +158,8 @@ func Decompress(dst, src []byte) ([]byte, error) {
 				dist = 1 + int(src[ip])>>2 + int(src[ip+1])<<6
 				ip += 2
 			case t >= 16: // M4: distance 0x4000..0xbfff, or the end marker
+				// The length and distance reads are the M3 case's with
+				// M4's masks, kept inline for speed: the twin is above.
 				high := (t & 8) << 11
 				length = t & 7
 				if length == 0 {

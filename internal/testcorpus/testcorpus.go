@@ -11,6 +11,7 @@ package testcorpus
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,6 +44,38 @@ func Data(tb testing.TB, name string) string {
 func BadData(tb testing.TB, name string) string {
 	tb.Helper()
 	return filepath.Join(Dir(tb), "bad_data", name)
+}
+
+// Files lists the files below the corpus directory sub ("data",
+// "bad_data") whose names end in one of suffixes (".parquet" when none is
+// given), in lexical order. It fails tb when there is none, and skips it
+// like [Dir] when the corpus is missing. It is the one corpus listing of
+// the tests.
+func Files(tb testing.TB, sub string, suffixes ...string) []string {
+	tb.Helper()
+	if len(suffixes) == 0 {
+		suffixes = []string{".parquet"}
+	}
+	var files []string
+	err := filepath.WalkDir(filepath.Join(Dir(tb), sub), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		for _, s := range suffixes {
+			if strings.HasSuffix(p, s) {
+				files = append(files, p)
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(files) == 0 {
+		tb.Fatalf("no %v files in the corpus directory %s", suffixes, sub)
+	}
+	return files
 }
 
 // Find reports the corpus root without a testing.TB, for commands and

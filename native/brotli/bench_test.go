@@ -25,31 +25,13 @@ func impls(tb testing.TB) []nativetest.Impl {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(func() { _ = comp.Close() })
 	dec, err := NewDecompressor()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(func() { _ = dec.Close() })
 
 	return []nativetest.Impl{
-		{
-			Name: "binding",
-			Compress: func(dst, src []byte) []byte {
-				out, err := comp.Compress(dst, src)
-				if err != nil {
-					tb.Fatal(err)
-				}
-				return out
-			},
-			Decompress: func(dst, src []byte) []byte {
-				out, err := dec.Decompress(dst, src)
-				if err != nil {
-					tb.Fatal(err)
-				}
-				return out
-			},
-		},
+		nativetest.Binding(tb, comp, dec),
 		{
 			Name: "direct",
 			Compress: func(dst, src []byte) []byte {

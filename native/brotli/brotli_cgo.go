@@ -76,8 +76,9 @@ import "C"
 
 import (
 	"fmt"
-	"slices"
 	"unsafe"
+
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 // Available reports whether the package was built with cgo and binds
@@ -89,6 +90,7 @@ const Available = true
 type Compressor struct {
 	quality, window int
 	closed          bool
+	scratch         [1]byte // stands in for an empty src
 }
 
 // NewCompressor returns a Compressor at quality in [MinQuality, MaxQuality]
@@ -110,18 +112,14 @@ func (c *Compressor) Compress(dst, src []byte) ([]byte, error) {
 	if c.closed {
 		return nil, ErrClosed
 	}
-	bound := MaxCompressedSize(len(src))
-	if cap(dst)-len(dst) < bound {
-		dst = slices.Grow(dst, bound)
-	}
-	n := len(dst)
+	dst = cbuf.Grow(dst, MaxCompressedSize(len(src)))
+	out, room := cbuf.Spare(dst, nil)
 	w := C.pq_brotli_compress(C.int(c.quality), C.int(c.window),
-		(*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
-		(*C.uint8_t)(unsafe.Pointer(&dst[:cap(dst)][n])), C.size_t(cap(dst)-n))
+		(*C.uint8_t)(cbuf.In(src, &c.scratch)), C.size_t(len(src)), (*C.uint8_t)(out), C.size_t(room))
 	if w == 0 {
 		return nil, fmt.Errorf("%w: BrotliEncoderCompress failed", ErrInternal)
 	}
-	return dst[:n+int(w)], nil
+	return dst[:len(dst)+int(w)], nil
 }
 
 // Close marks the Compressor closed; it holds no C memory. Close is
@@ -135,7 +133,8 @@ func (c *Compressor) Close() error {
 // It is not safe for concurrent use.
 type Decompressor struct {
 	closed  bool
-	scratch []byte // output discarded by DecodedSize
+	scratch []byte  // output discarded by DecodedSize
+	empty   [1]byte // stands in for an empty dst
 }
 
 // NewDecompressor returns a Decompressor.
@@ -157,21 +156,16 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
 	}
-	n := len(dst)
-	var out *C.uint8_t
-	if cap(dst) > n {
-		out = (*C.uint8_t)(unsafe.Pointer(&dst[:cap(dst)][n]))
-	}
-	r := C.pq_brotli_decompress((*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
-		out, C.size_t(cap(dst)-n))
+	out, room := cbuf.Spare(dst, &d.empty)
+	r := C.pq_brotli_decompress((*C.uint8_t)(cbuf.In(src, nil)), C.size_t(len(src)), (*C.uint8_t)(out), C.size_t(room))
 	switch r.result {
 	case C.BROTLI_DECODER_RESULT_SUCCESS:
 		if r.in_left != 0 {
 			return nil, fmt.Errorf("%w: %d bytes after the end of the stream", ErrCorrupt, r.in_left)
 		}
-		return dst[:n+int(r.out)], nil
+		return dst[:len(dst)+int(r.out)], nil
 	case C.BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT:
-		return nil, fmt.Errorf("%w: content exceeds %d bytes of room", ErrDstTooSmall, cap(dst)-n)
+		return nil, fmt.Errorf("%w: content exceeds %d bytes of room", ErrDstTooSmall, room)
 	case C.BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT:
 		return nil, fmt.Errorf("%w: truncated stream (%d bytes decoded)", ErrCorrupt, r.out)
 	case C.BROTLI_DECODER_RESULT_ERROR:
@@ -202,7 +196,7 @@ func (d *Decompressor) DecodedSize(src []byte, limit int) (int, error) {
 	if d.scratch == nil {
 		d.scratch = make([]byte, 64<<10)
 	}
-	r := C.pq_brotli_size((*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
+	r := C.pq_brotli_size((*C.uint8_t)(cbuf.In(src, nil)), C.size_t(len(src)),
 		(*C.uint8_t)(unsafe.Pointer(&d.scratch[0])), C.size_t(len(d.scratch)), C.size_t(max(limit, 0)))
 	switch {
 	case r.result == C.BROTLI_DECODER_RESULT_SUCCESS && r.in_left != 0:

@@ -10,6 +10,14 @@
 //
 // Without cgo the package still compiles: [Available] is false and the
 // constructors return [ErrUnavailable].
+//
+// Compress and Decompress keep the contract of every native binding
+// (brotli, deflate, lzo, zstd), written once with its code in
+// native/internal/cbuf: Compress appends to dst, growing it to the bound
+// first when its spare capacity is smaller; Decompress writes only into
+// dst's spare capacity, never past cap(dst), and reports content that does
+// not fit with [ErrDstTooSmall]; Close is idempotent and later calls return
+// [ErrClosed].
 package deflate
 
 import (

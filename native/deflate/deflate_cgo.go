@@ -43,8 +43,8 @@ import "C"
 import (
 	"fmt"
 	"runtime"
-	"slices"
-	"unsafe"
+
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 // Available reports whether the package was built with cgo and binds
@@ -54,8 +54,7 @@ const Available = true
 // Compressor writes gzip streams at a fixed level with one reused libdeflate
 // compressor. It is not safe for concurrent use.
 type Compressor struct {
-	c       *C.struct_libdeflate_compressor
-	cleanup runtime.Cleanup
+	c       cbuf.Handle[*C.struct_libdeflate_compressor]
 	scratch [1]byte // stands in for an empty src
 }
 
@@ -68,10 +67,8 @@ func NewCompressor(level int) (*Compressor, error) {
 	if p == nil {
 		return nil, fmt.Errorf("%w: libdeflate_alloc_compressor(%d) failed", ErrInternal, level)
 	}
-	c := &Compressor{c: p}
-	c.cleanup = runtime.AddCleanup(c, func(p *C.struct_libdeflate_compressor) {
-		C.libdeflate_free_compressor(p)
-	}, p)
+	c := &Compressor{}
+	cbuf.Own(c, &c.c, p, func(p *C.struct_libdeflate_compressor) { C.libdeflate_free_compressor(p) })
 	return c, nil
 }
 
@@ -82,43 +79,30 @@ func NewCompressor(level int) (*Compressor, error) {
 // untouched). dst may be nil; src may be empty; dst's spare capacity must not
 // overlap src. The header carries no name and a zero modification time.
 func (c *Compressor) Compress(dst, src []byte) ([]byte, error) {
-	if c.c == nil {
+	if c.c.Get() == nil {
 		return nil, ErrClosed
 	}
-	bound := CompressBound(len(src))
-	if cap(dst)-len(dst) < bound {
-		dst = slices.Grow(dst, bound)
-	}
-	n := len(dst)
-	in := unsafe.Pointer(&c.scratch[0])
-	if len(src) > 0 {
-		in = unsafe.Pointer(unsafe.SliceData(src))
-	}
-	w := C.libdeflate_gzip_compress(c.c, in, C.size_t(len(src)),
-		unsafe.Pointer(&dst[:cap(dst)][n]), C.size_t(cap(dst)-n))
+	dst = cbuf.Grow(dst, CompressBound(len(src)))
+	out, room := cbuf.Spare(dst, nil)
+	w := C.libdeflate_gzip_compress(c.c.Get(), cbuf.In(src, &c.scratch), C.size_t(len(src)), out, C.size_t(room))
 	runtime.KeepAlive(c)
 	if w == 0 {
-		return nil, fmt.Errorf("%w: libdeflate_gzip_compress returned 0 with %d bytes of room", ErrInternal, cap(dst)-n)
+		return nil, fmt.Errorf("%w: libdeflate_gzip_compress returned 0 with %d bytes of room", ErrInternal, room)
 	}
-	return dst[:n+int(w)], nil
+	return dst[:len(dst)+int(w)], nil
 }
 
 // Close frees the libdeflate compressor. It is idempotent; any later
 // Compress returns [ErrClosed].
 func (c *Compressor) Close() error {
-	if c.c != nil {
-		c.cleanup.Stop()
-		C.libdeflate_free_compressor(c.c)
-		c.c = nil
-	}
+	c.c.Close()
 	return nil
 }
 
 // Decompressor decodes gzip streams with one reused libdeflate decompressor.
 // It is not safe for concurrent use.
 type Decompressor struct {
-	d       *C.struct_libdeflate_decompressor
-	cleanup runtime.Cleanup
+	d       cbuf.Handle[*C.struct_libdeflate_decompressor]
 	scratch [1]byte // stands in for an empty dst
 }
 
@@ -128,10 +112,8 @@ func NewDecompressor() (*Decompressor, error) {
 	if p == nil {
 		return nil, fmt.Errorf("%w: libdeflate_alloc_decompressor failed", ErrInternal)
 	}
-	d := &Decompressor{d: p}
-	d.cleanup = runtime.AddCleanup(d, func(p *C.struct_libdeflate_decompressor) {
-		C.libdeflate_free_decompressor(p)
-	}, p)
+	d := &Decompressor{}
+	cbuf.Own(d, &d.d, p, func(p *C.struct_libdeflate_decompressor) { C.libdeflate_free_decompressor(p) })
 	return d, nil
 }
 
@@ -145,26 +127,21 @@ func NewDecompressor() (*Decompressor, error) {
 // dst's spare capacity holds unspecified bytes. dst may be nil; src must not
 // overlap dst's spare capacity.
 func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
-	if d.d == nil {
+	if d.d.Get() == nil {
 		return nil, ErrClosed
 	}
 	if len(src) == 0 {
 		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
 	}
-	n := len(dst)
-	out := (*C.uint8_t)(unsafe.Pointer(&d.scratch[0]))
-	if cap(dst) > n {
-		out = (*C.uint8_t)(unsafe.Pointer(&dst[:cap(dst)][n]))
-	}
-	r := C.pq_gunzip(d.d, (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
-		out, C.size_t(cap(dst)-n))
+	out, room := cbuf.Spare(dst, &d.scratch)
+	r := C.pq_gunzip(d.d.Get(), (*C.uint8_t)(cbuf.In(src, nil)), C.size_t(len(src)), (*C.uint8_t)(out), C.size_t(room))
 	runtime.KeepAlive(d)
 	switch r.result {
 	case C.LIBDEFLATE_SUCCESS:
-		return dst[:n+int(r.out_used)], nil
+		return dst[:len(dst)+int(r.out_used)], nil
 	case C.LIBDEFLATE_INSUFFICIENT_SPACE:
 		return nil, fmt.Errorf("%w: LIBDEFLATE_INSUFFICIENT_SPACE in gzip member %d at offset %d (%d bytes of room)",
-			ErrDstTooSmall, r.members, r.in_used, cap(dst)-n)
+			ErrDstTooSmall, r.members, r.in_used, room)
 	case C.LIBDEFLATE_BAD_DATA:
 		return nil, fmt.Errorf("%w: LIBDEFLATE_BAD_DATA in gzip member %d at offset %d", ErrCorrupt, r.members, r.in_used)
 	default:
@@ -176,10 +153,6 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
 // Close frees the libdeflate decompressor. It is idempotent; any later
 // Decompress returns [ErrClosed].
 func (d *Decompressor) Close() error {
-	if d.d != nil {
-		d.cleanup.Stop()
-		C.libdeflate_free_decompressor(d.d)
-		d.d = nil
-	}
+	d.d.Close()
 	return nil
 }

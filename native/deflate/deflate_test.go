@@ -54,6 +54,8 @@ func gz(b []byte) []byte {
 	return buf.Bytes()
 }
 
+// skipUnlessAvailable has a twin in the tests of each other native package
+// (brotli, lzo, zstd): each checks its own constructors and sentinel.
 func skipUnlessAvailable(t testing.TB) {
 	t.Helper()
 	if !Available {

@@ -15,6 +15,14 @@
 // terms of the GPL. Build with -tags nolzo to leave liblzo2 out: [Available]
 // is then false and the constructors return [ErrUnavailable], as they do
 // without cgo.
+//
+// Compress and Decompress keep the contract of every native binding
+// (brotli, deflate, lzo, zstd), written once with its code in
+// native/internal/cbuf: Compress appends to dst, growing it to the bound
+// first when its spare capacity is smaller; Decompress writes only into
+// dst's spare capacity, never past cap(dst), and reports content that does
+// not fit with [ErrDstTooSmall]; Close is idempotent and later calls return
+// [ErrClosed].
 package lzo
 
 import (

@@ -48,9 +48,10 @@ import "C"
 import (
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"unsafe"
+
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 // Available reports whether the package was built with cgo, without the
@@ -68,9 +69,8 @@ var initErr = sync.OnceValue(func() error {
 // Compressor compresses with LZO1X-1 or LZO1X-999, reusing one block of
 // working memory in C. It is not safe for concurrent use.
 type Compressor struct {
-	wrkmem  unsafe.Pointer
+	wrkmem  cbuf.Handle[unsafe.Pointer]
 	level   int
-	cleanup runtime.Cleanup
 	scratch [1]byte // stands in for an empty src
 }
 
@@ -86,8 +86,8 @@ func NewCompressor(level int) (*Compressor, error) {
 	if w == nil {
 		return nil, fmt.Errorf("%w: cannot allocate working memory", ErrInternal)
 	}
-	c := &Compressor{wrkmem: w, level: level}
-	c.cleanup = runtime.AddCleanup(c, func(w unsafe.Pointer) { C.free(w) }, w)
+	c := &Compressor{level: level}
+	cbuf.Own(c, &c.wrkmem, w, func(w unsafe.Pointer) { C.free(w) })
 	return c, nil
 }
 
@@ -99,20 +99,15 @@ func NewCompressor(level int) (*Compressor, error) {
 // may be empty (the output is then the 3-byte end marker); dst's spare
 // capacity must not overlap src.
 func (c *Compressor) Compress(dst, src []byte) ([]byte, error) {
-	if c.wrkmem == nil {
+	if c.wrkmem.Get() == nil {
 		return nil, ErrClosed
 	}
 	bound := CompressBound(len(src))
-	if cap(dst)-len(dst) < bound {
-		dst = slices.Grow(dst, bound)
-	}
+	dst = cbuf.Grow(dst, bound)
 	n := len(dst)
-	in := (*C.uchar)(unsafe.Pointer(&c.scratch[0]))
-	if len(src) > 0 {
-		in = (*C.uchar)(unsafe.Pointer(unsafe.SliceData(src)))
-	}
-	r := C.pq_lzo_compress(C.int(c.level), in, C.size_t(len(src)),
-		(*C.uchar)(unsafe.Pointer(&dst[:cap(dst)][n])), c.wrkmem)
+	out, _ := cbuf.Spare(dst, nil)
+	r := C.pq_lzo_compress(C.int(c.level), (*C.uchar)(cbuf.In(src, &c.scratch)), C.size_t(len(src)),
+		(*C.uchar)(out), c.wrkmem.Get())
 	runtime.KeepAlive(c)
 	if r.code != C.LZO_E_OK {
 		return nil, fmt.Errorf("%w: LZO1X compression failed (%s)", ErrInternal, codeName(r.code))
@@ -126,11 +121,7 @@ func (c *Compressor) Compress(dst, src []byte) ([]byte, error) {
 // Close frees the working memory. It is idempotent; any later Compress
 // returns [ErrClosed].
 func (c *Compressor) Close() error {
-	if c.wrkmem != nil {
-		c.cleanup.Stop()
-		C.free(c.wrkmem)
-		c.wrkmem = nil
-	}
+	c.wrkmem.Close()
 	return nil
 }
 
@@ -166,22 +157,17 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
 	}
-	n := len(dst)
-	out := (*C.uchar)(unsafe.Pointer(&d.scratch[0]))
-	if cap(dst) > n {
-		out = (*C.uchar)(unsafe.Pointer(&dst[:cap(dst)][n]))
-	}
-	r := C.pq_lzo_decompress((*C.uchar)(unsafe.Pointer(unsafe.SliceData(src))), C.size_t(len(src)),
-		out, C.size_t(cap(dst)-n))
+	out, room := cbuf.Spare(dst, &d.scratch)
+	r := C.pq_lzo_decompress((*C.uchar)(cbuf.In(src, nil)), C.size_t(len(src)), (*C.uchar)(out), C.size_t(room))
 	runtime.KeepAlive(d)
 	switch r.code {
 	case C.LZO_E_OK:
-		if int(r.n) > cap(dst)-n {
-			return nil, fmt.Errorf("%w: lzo1x_decompress_safe reported %d bytes for %d of room", ErrInternal, r.n, cap(dst)-n)
+		if int(r.n) > room {
+			return nil, fmt.Errorf("%w: lzo1x_decompress_safe reported %d bytes for %d of room", ErrInternal, r.n, room)
 		}
-		return dst[:n+int(r.n)], nil
+		return dst[:len(dst)+int(r.n)], nil
 	case C.LZO_E_OUTPUT_OVERRUN:
-		return nil, fmt.Errorf("%w: %s with %d bytes of room", ErrDstTooSmall, codeName(r.code), cap(dst)-n)
+		return nil, fmt.Errorf("%w: %s with %d bytes of room", ErrDstTooSmall, codeName(r.code), room)
 	case C.LZO_E_OUT_OF_MEMORY, C.LZO_E_INTERNAL_ERROR, C.LZO_E_INVALID_ARGUMENT, C.LZO_E_INVALID_ALIGNMENT:
 		return nil, fmt.Errorf("%w: lzo1x_decompress_safe: %s", ErrInternal, codeName(r.code))
 	default:

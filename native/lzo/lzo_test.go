@@ -34,6 +34,8 @@ func codec() nativetest.Codec {
 	}
 }
 
+// skipUnlessAvailable has a twin in the tests of each other native package
+// (brotli, deflate, zstd): each checks its own constructors and sentinel.
 func skipUnlessAvailable(t testing.TB) {
 	t.Helper()
 	if !Available {

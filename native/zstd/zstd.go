@@ -11,8 +11,17 @@
 // sync.Pool.
 //
 // Without cgo the package still compiles: [Available] is false and the
-// constructors return [ErrUnavailable]. [CompressBound] and
-// [FrameContentSize] are pure Go and work in both builds.
+// constructors return [ErrUnavailable]. [CompressBound],
+// [ParseFrameHeader] and [FrameContentSize] are pure Go and work in both
+// builds.
+//
+// Compress and Decompress keep the contract of every native binding
+// (brotli, deflate, lzo, zstd), written once with its code in
+// native/internal/cbuf: Compress appends to dst, growing it to the bound
+// first when its spare capacity is smaller; Decompress writes only into
+// dst's spare capacity, never past cap(dst), and reports content that does
+// not fit with [ErrDstTooSmall]; Close is idempotent and later calls return
+// [ErrClosed].
 package zstd
 
 import (
@@ -71,43 +80,76 @@ const (
 	legacyMagicLast  = 0xFD2FB527
 )
 
-// FrameContentSize reads the header of the frame at the start of src and
-// returns the content size it declares. known is false when the header
-// leaves the size out (streaming writers do), when src starts with a
-// skippable frame, which carries no content, or with a legacy (v0.4 to v0.7)
-// frame, whose header this function does not parse. Only the first frame is read:
-// src holding several concatenated frames may decompress to more. The
-// declared size is the writer's claim, not a checked fact: use it to refuse
-// or size a buffer, never to trust the data.
+// FrameKind is the kind of frame a [FrameHeader] starts.
+type FrameKind uint8
+
+const (
+	// FrameZstd is a Zstandard frame (RFC 8878, section 3.1.1).
+	FrameZstd FrameKind = iota
+	// FrameSkippable is a skippable frame (RFC 8878, section 3.1.2): it
+	// carries no content.
+	FrameSkippable
+	// FrameLegacy is a frame of zstd v0.4 to v0.7. Its header is not
+	// parsed: its size is unknown. libzstd (and so [Decompressor]) still
+	// decodes it; codecfactory refuses it, as Parquet's ZSTD codec is
+	// RFC 8878 and the pure-Go decoder cannot read it.
+	FrameLegacy
+)
+
+// FrameHeader is the header of one frame, as [ParseFrameHeader] reads it.
+type FrameHeader struct {
+	Kind FrameKind
+	// ContentSize is the content size the frame declares, valid when
+	// SizeKnown. It is the writer's claim, not a checked fact.
+	ContentSize uint64
+	// SizeKnown is false when the header leaves the size out (streaming
+	// writers do), and for skippable and legacy frames.
+	SizeKnown bool
+	// HeaderLen is the length of the header, magic number included: the
+	// offset of the first block header of a zstd frame, or of the
+	// skippable frame's payload. It is 4 for a legacy frame.
+	HeaderLen int
+	// SkippableSize is the payload length a skippable frame declares
+	// (not checked against src).
+	SkippableSize uint32
+	// Checksum is set when a zstd frame ends with a 4-byte content
+	// checksum after its last block.
+	Checksum bool
+}
+
+// ParseFrameHeader reads the header of the frame at the start of src. It is
+// the one zstd frame-header parser of pqcodec: [FrameContentSize] and
+// codecfactory's frame walk both call it. It is pure Go (both builds).
 //
 // err wraps [ErrCorrupt] when src is too short to hold the header, does not
-// start with a zstd magic number, or sets a reserved bit or an oversized
-// window. It never reads outside src and never allocates.
-func FrameContentSize(src []byte) (size uint64, known bool, err error) {
+// start with a zstd, skippable or legacy magic number, or sets a reserved
+// bit or an oversized window. It never reads outside src and never
+// allocates.
+func ParseFrameHeader(src []byte) (FrameHeader, error) {
 	if len(src) < 4 {
-		return 0, false, fmt.Errorf("%w: %d bytes, too short for a frame header", ErrCorrupt, len(src))
+		return FrameHeader{}, fmt.Errorf("%w: %d bytes, too short for a frame header", ErrCorrupt, len(src))
 	}
 	magic := binary.LittleEndian.Uint32(src)
 	if magic&skippableMagicMask == skippableMagicValue {
 		if len(src) < 8 {
-			return 0, false, fmt.Errorf("%w: truncated skippable frame header", ErrCorrupt)
+			return FrameHeader{}, fmt.Errorf("%w: truncated skippable frame header", ErrCorrupt)
 		}
-		return 0, false, nil
+		return FrameHeader{Kind: FrameSkippable, HeaderLen: 8, SkippableSize: binary.LittleEndian.Uint32(src[4:])}, nil
 	}
 	if magic >= legacyMagicFirst && magic <= legacyMagicLast {
-		return 0, false, nil
+		return FrameHeader{Kind: FrameLegacy, HeaderLen: 4}, nil
 	}
 	if magic != frameMagic {
-		return 0, false, fmt.Errorf("%w: unknown frame magic %#08x", ErrCorrupt, magic)
+		return FrameHeader{}, fmt.Errorf("%w: unknown frame magic %#08x", ErrCorrupt, magic)
 	}
 	if len(src) < 5 {
-		return 0, false, fmt.Errorf("%w: truncated frame header", ErrCorrupt)
+		return FrameHeader{}, fmt.Errorf("%w: truncated frame header", ErrCorrupt)
 	}
 	fhd := src[4]
 	fcsFlag := fhd >> 6
 	singleSegment := fhd&0x20 != 0
 	if fhd&0x08 != 0 {
-		return 0, false, fmt.Errorf("%w: reserved bit set in frame header descriptor", ErrCorrupt)
+		return FrameHeader{}, fmt.Errorf("%w: reserved bit set in frame header descriptor", ErrCorrupt)
 	}
 	dictIDSize := [4]int{0, 1, 2, 4}[fhd&3]
 	fcsSize := [4]int{0, 2, 4, 8}[fcsFlag]
@@ -120,27 +162,44 @@ func FrameContentSize(src []byte) (size uint64, known bool, err error) {
 		headerSize++
 	}
 	if len(src) < headerSize {
-		return 0, false, fmt.Errorf("%w: truncated frame header (%d of %d bytes)", ErrCorrupt, len(src), headerSize)
+		return FrameHeader{}, fmt.Errorf("%w: truncated frame header (%d of %d bytes)", ErrCorrupt, len(src), headerSize)
 	}
 	if !singleSegment {
 		if windowLog := 10 + int(src[pos]>>3); windowLog > windowLogMax {
-			return 0, false, fmt.Errorf("%w: window log %d too large", ErrCorrupt, windowLog)
+			return FrameHeader{}, fmt.Errorf("%w: window log %d too large", ErrCorrupt, windowLog)
 		}
 		pos++
 	}
 	pos += dictIDSize
+	h := FrameHeader{Kind: FrameZstd, HeaderLen: headerSize, SizeKnown: fcsSize > 0, Checksum: fhd&0x04 != 0}
 	switch fcsSize {
-	case 0:
-		return 0, false, nil
 	case 1:
-		return uint64(src[pos]), true, nil
+		h.ContentSize = uint64(src[pos])
 	case 2:
-		return uint64(binary.LittleEndian.Uint16(src[pos:])) + 256, true, nil
+		h.ContentSize = uint64(binary.LittleEndian.Uint16(src[pos:])) + 256
 	case 4:
-		return uint64(binary.LittleEndian.Uint32(src[pos:])), true, nil
-	default:
-		return binary.LittleEndian.Uint64(src[pos:]), true, nil
+		h.ContentSize = uint64(binary.LittleEndian.Uint32(src[pos:]))
+	case 8:
+		h.ContentSize = binary.LittleEndian.Uint64(src[pos:])
 	}
+	return h, nil
+}
+
+// FrameContentSize reads the header of the frame at the start of src with
+// [ParseFrameHeader] and returns the content size it declares. known is
+// false when the header leaves the size out (streaming writers do), when
+// src starts with a skippable frame, which carries no content, or with a
+// legacy (v0.4 to v0.7) frame, whose header is not parsed (as libzstd's
+// ZSTD_getFrameContentSize). Only the first frame is read: src holding
+// several concatenated frames may decompress to more. The declared size is
+// the writer's claim, not a checked fact: use it to refuse or size a
+// buffer, never to trust the data.
+//
+// err is that of [ParseFrameHeader]. It never reads outside src and never
+// allocates.
+func FrameContentSize(src []byte) (size uint64, known bool, err error) {
+	h, err := ParseFrameHeader(src)
+	return h.ContentSize, h.SizeKnown, err
 }
 
 func checkLevel(level int) error {

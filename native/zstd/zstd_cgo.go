@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 
 	datadog "github.com/DataDog/zstd"
+
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 // Available reports whether the package was built with cgo and binds
@@ -48,10 +49,7 @@ func (c *Compressor) Compress(dst, src []byte) ([]byte, error) {
 	if c.ctx == nil {
 		return nil, ErrClosed
 	}
-	bound := CompressBound(len(src))
-	if cap(dst)-len(dst) < bound {
-		dst = slices.Grow(dst, bound)
-	}
+	dst = cbuf.Grow(dst, CompressBound(len(src)))
 	n := len(dst)
 	out, err := c.ctx.CompressLevel(dst[n:cap(dst)], src, c.level)
 	runtime.KeepAlive(c)
@@ -104,6 +102,7 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
 	}
 	n := len(dst)
+	// cbuf.Spare's rule for DataDog's slice API: scratch for an empty dst.
 	spare := dst[n:cap(dst)]
 	if len(spare) == 0 {
 		spare = d.scratch[:]

@@ -35,6 +35,8 @@ func codec() nativetest.Codec {
 	}
 }
 
+// skipUnlessAvailable has a twin in the tests of each other native package
+// (brotli, deflate, lzo): each checks its own constructors and sentinel.
 func skipUnlessAvailable(t testing.TB) {
 	t.Helper()
 	if !Available {

@@ -1,7 +1,13 @@
 // Renders rows read by DuckDB as the JSON Lines of `pqcodec cat`: physical
-// values (see cmd/pqcodec/internal/record/json.go and the README, "cat prints
-// physical values"), walking the file's Parquet schema as DuckDB reports it
-// with parquet_schema().
+// values (see rows/json.go and the README, "cat prints physical values"),
+// walking the file's Parquet schema as DuckDB reports it with
+// parquet_schema(). The leaf formats are ../gojson/gojson.mjs, shared with
+// scripts/foreign/render.mjs. This renderer differs from that one on
+// purpose: it renders DuckDB's JS values and the generator's own source
+// values (SourceTime, BigInt decimals) in JS, where the foreign corpus
+// renderer turns each leaf into an exact text form in SQL first.
+
+import { jsonDecimal, jsonFloat, jsonHex, jsonString } from '../gojson/gojson.mjs';
 
 // schemaTree turns the flat rows of parquet_schema() into a tree of
 // {name, type, typeLength, repetition, converted, logical, scale, children}.
@@ -19,87 +25,6 @@ export function schemaTree(rows) {
     return n;
   };
   return node();
-}
-
-const HEX = '0123456789abcdef';
-function hex(bytes) {
-  let s = '"';
-  for (const b of bytes) s += HEX[b >> 4] + HEX[b & 15];
-  return s + '"';
-}
-
-// jsonString escapes as record.AppendString does: '"', '\\', \n, \r, \t and
-// other control characters below 0x20 as \u00XX; everything else as is.
-export function jsonString(s) {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0);
-    if (ch === '"' || ch === '\\') out += '\\' + ch;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20) out += '\\u00' + HEX[c >> 4] + HEX[c & 15];
-    else if (c >= 0xd800 && c <= 0xdfff) out += '\\ufffd';
-    else out += ch;
-  }
-  return out + '"';
-}
-
-// shortestDigits returns the shortest decimal digits and exponent that
-// read back as f at the given width: {digits, dp} with value 0.digits × 10^dp.
-function shortestDigits(f, bits) {
-  const a = Math.abs(f);
-  let str;
-  if (bits === 64) str = a.toExponential();
-  else {
-    // The shortest digits that read back as the same float32; of two
-    // equally short candidates the nearer, and of two equally near the
-    // even one (toExponential rounds ties away from zero).
-    const exact = a.toExponential(99);
-    const ed = exact.split('e')[0].replace('.', '');
-    for (let p = 1; p <= 9; p++) {
-      str = a.toExponential(p - 1);
-      const tie = ed[p] === '5' && /^0*$/.test(ed.slice(p + 1));
-      if (tie) {
-        const down = Number(ed.slice(0, p)) ;
-        const downStr = `${ed[0]}${p > 1 ? '.' + ed.slice(1, p) : ''}e${exact.split('e')[1]}`;
-        const upOK = Math.fround(Number(str)) === a, downOK = Math.fround(Number(downStr)) === a;
-        if (downOK && (!upOK || down % 2 === 0)) { str = downStr; break; }
-        if (upOK) break;
-        continue;
-      }
-      if (Math.fround(Number(str)) === a) break;
-    }
-  }
-  const [mant, exp] = str.split('e');
-  const digits = mant.replace('.', '');
-  return { digits, dp: Number(exp) + 1 };
-}
-
-// jsonFloat formats as Go's strconv.AppendFloat(f, 'g', -1, bits), with the
-// strings of record.AppendFloat for NaN and the infinities.
-export function jsonFloat(f, bits) {
-  if (Number.isNaN(f)) return '"NaN"';
-  if (f === Infinity) return '"Infinity"';
-  if (f === -Infinity) return '"-Infinity"';
-  const neg = f < 0 || Object.is(f, -0);
-  if (f === 0) return neg ? '-0' : '0';
-  const { digits, dp } = shortestDigits(f, bits);
-  const exp = dp - 1;
-  let s;
-  if (exp < -4 || exp >= 6) {
-    // %e with the shortest digits, at least two exponent digits
-    s = digits[0] + (digits.length > 1 ? '.' + digits.slice(1) : '');
-    const e = Math.abs(exp);
-    s += 'e' + (exp < 0 ? '-' : '+') + (e < 10 ? '0' + e : String(e));
-  } else if (dp <= 0) {
-    s = '0.' + '0'.repeat(-dp) + digits;
-  } else if (dp >= digits.length) {
-    s = digits + '0'.repeat(dp - digits.length);
-  } else {
-    s = digits.slice(0, dp) + '.' + digits.slice(dp);
-  }
-  return (neg ? '-' : '') + s;
 }
 
 function isText(n) {
@@ -154,13 +79,6 @@ function leafInt(n, v) {
   return x;
 }
 
-function beBytes(x, len) {
-  const b = Buffer.alloc(len);
-  let u = BigInt.asUintN(len * 8, x);
-  for (let i = len - 1; i >= 0; i--) { b[i] = Number(u & 255n); u >>= 8n; }
-  return b;
-}
-
 function leaf(n, v) {
   if (v === null || v === undefined) return 'null';
   switch (n.type) {
@@ -170,21 +88,19 @@ function leaf(n, v) {
     case 'FLOAT': return jsonFloat(v, 32);
     case 'DOUBLE': return jsonFloat(v, 64);
     case 'BYTE_ARRAY': case 'FIXED_LEN_BYTE_ARRAY': {
-      if (typeof v === 'string') return isText(n) ? jsonString(v) : hex(Buffer.from(v, 'utf8'));
-      if (v instanceof Uint8Array) return isText(n) ? jsonString(Buffer.from(v).toString('utf8')) : hex(v);
+      if (typeof v === 'string') return isText(n) ? jsonString(v) : jsonHex(Buffer.from(v, 'utf8'));
+      if (v instanceof Uint8Array) return isText(n) ? jsonString(Buffer.from(v).toString('utf8')) : jsonHex(v);
       if (typeof v === 'bigint') {
         // A decimal from the source table: big-endian two's complement.
-        if (n.type === 'FIXED_LEN_BYTE_ARRAY') return hex(beBytes(v, n.typeLength));
-        let len = 1;
-        while (BigInt.asIntN(len * 8, v) !== v) len++;
-        return hex(beBytes(v, len));
+        if (n.type === 'FIXED_LEN_BYTE_ARRAY') return jsonDecimal(v, n.typeLength);
+        return jsonDecimal(v);
       }
       const c = v.constructor.name;
-      if (c === 'DuckDBBlobValue') return isText(n) ? jsonString(Buffer.from(v.bytes).toString('utf8')) : hex(v.bytes);
-      if (c === 'DuckDBUUIDValue') return hex(Buffer.from(v.toString().replace(/-/g, ''), 'hex'));
+      if (c === 'DuckDBBlobValue') return isText(n) ? jsonString(Buffer.from(v.bytes).toString('utf8')) : jsonHex(v.bytes);
+      if (c === 'DuckDBUUIDValue') return jsonHex(Buffer.from(v.toString().replace(/-/g, ''), 'hex'));
       if (c === 'DuckDBDecimalValue') {
         if (n.type !== 'FIXED_LEN_BYTE_ARRAY') throw new Error('render: decimal in BYTE_ARRAY');
-        return hex(beBytes(BigInt(v.value), n.typeLength));
+        return jsonDecimal(BigInt(v.value), n.typeLength);
       }
       throw new Error(`render: ${n.type} from ${c}`);
     }

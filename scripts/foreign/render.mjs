@@ -6,108 +6,15 @@
 //
 // The rows are read by DuckDB; each leaf is turned into an exact form in SQL
 // (integers, decimals and timestamps as text, byte arrays as hex) and then
-// written according to the physical type the Parquet schema gives it.
+// written according to the physical type the Parquet schema gives it. The
+// leaf formats are ../gojson/gojson.mjs, shared with
+// scripts/difftest/render.mjs, which differs on purpose: it renders DuckDB's
+// JS values (and the generator's source values) in JS instead of exact SQL
+// text forms.
+
+import { jsonDecimal, jsonFloat, jsonHex, jsonString } from '../gojson/gojson.mjs';
 
 const HEX = '0123456789abcdef';
-
-// goFloat formats v as Go's strconv.FormatFloat(v, 'g', -1, bits).
-export function goFloat(v, bits) {
-  if (Number.isNaN(v)) return '"NaN"';
-  if (v === Infinity) return '"Infinity"';
-  if (v === -Infinity) return '"-Infinity"';
-  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
-  const neg = v < 0;
-  const a = Math.abs(v);
-  let digits, exp;
-  if (bits === 64) {
-    // Number#toString is the shortest decimal that round-trips, the
-    // closest one, ties to even: Go's choice too.
-    [digits, exp] = decimalParts(String(a));
-  } else {
-    for (let p = 1; p <= 9; p++) {
-      [digits, exp] = decimalParts(a.toExponential(p - 1));
-      if (Math.fround(Number(digits[0] + '.' + digits.slice(1) + 'e' + exp)) === a) break;
-    }
-    // toExponential rounds a tie up; Go rounds it to even.
-    const last = digits.charCodeAt(digits.length - 1) - 48;
-    if (last % 2 === 1 && isTie(a, BigInt(digits), exp - digits.length + 1)) {
-      const down = (BigInt(digits) - 1n).toString();
-      if (down.length === digits.length) digits = down.replace(/0+$/, "");
-    }
-  }
-  let out;
-  if (exp < -4 || exp >= 6) {
-    out = digits[0] + (digits.length > 1 ? '.' + digits.slice(1) : '') + 'e' + (exp < 0 ? '-' : '+') +
-      String(Math.abs(exp)).padStart(2, '0');
-  } else if (exp >= 0) {
-    const intPart = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
-    const frac = digits.slice(exp + 1);
-    out = intPart + (frac ? '.' + frac : '');
-  } else {
-    out = '0.' + '0'.repeat(-exp - 1) + digits;
-  }
-  return (neg ? '-' : '') + out;
-}
-
-// decimalParts returns the significant digits of the decimal text s (no
-// sign) and the exponent of its first digit.
-function decimalParts(s) {
-  let [mant, e = '0'] = s.split('e');
-  let [ip, fp = ''] = mant.split('.');
-  let exp = Number(e) + ip.length - 1;
-  let digits = ip + fp;
-  const lead = digits.length - digits.replace(/^0+/, '').length;
-  digits = digits.slice(lead).replace(/0+$/, '') || '0';
-  return [digits, exp - lead];
-}
-
-// isTie reports whether a is exactly (d - 1/2) * 10^q.
-function isTie(a, d, q) {
-  const buf = new DataView(new ArrayBuffer(8));
-  buf.setFloat64(0, a);
-  const hi = buf.getUint32(0), lo = buf.getUint32(4);
-  const be = (hi >>> 20) & 0x7ff;
-  let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let e2;
-  if (be === 0) e2 = -1074;
-  else { m |= 1n << 52n; e2 = be - 1075; }
-  // 2a = (2d - 1) * 10^q, both sides scaled to integers.
-  let lhs = 2n * m, rhs = 2n * d - 1n;
-  if (e2 >= 0) lhs <<= BigInt(e2); else rhs <<= BigInt(-e2);
-  if (q >= 0) rhs *= 10n ** BigInt(q); else lhs *= 10n ** BigInt(-q);
-  return lhs === rhs;
-}
-
-// goString writes s as record.AppendString does: '"', '\\', \n, \r, \t
-// escaped, other control characters as \u00XX, everything else as is.
-export function goString(s) {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0);
-    if (ch === '"' || ch === '\\') out += '\\' + ch;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20) out += '\\u00' + HEX[c >> 4] + HEX[c & 15];
-    else if (c >= 0xd800 && c <= 0xdfff) out += '\\ufffd'; // a lone surrogate: not UTF-8
-    else out += ch;
-  }
-  return out + '"';
-}
-
-function hexOfBigInt(v, len) {
-  // Two's complement, big-endian, len bytes.
-  let u = BigInt.asUintN(len * 8, v);
-  let h = u.toString(16).padStart(len * 2, '0');
-  return h;
-}
-
-function minimalLen(v) {
-  // The fewest bytes that hold v in two's complement.
-  let n = 1;
-  while (BigInt.asIntN(n * 8, v) !== v) n++;
-  return n;
-}
 
 // unscaled returns the decimal text s (as DuckDB prints it) times 10^scale.
 function unscaled(s, scale) {
@@ -179,7 +86,7 @@ function plan(expr, t, leaves) {
     const parts = t.entryNames.map((name, i) => ({ name, p: plan(`${expr}."${name.replaceAll('"', '""')}"`, t.entryTypes[i], leaves) }));
     return {
       sql: `CASE WHEN ${expr} IS NULL THEN NULL ELSE struct_pack(${parts.map(({ name, p }, i) => `f${i} := ${p.sql}`).join(', ')}) END`,
-      write: (v) => v === null ? 'null' : '{' + parts.map(({ name, p }, i) => goString(name) + ':' + p.write(v['f' + i])).join(',') + '}',
+      write: (v) => v === null ? 'null' : '{' + parts.map(({ name, p }, i) => jsonString(name) + ':' + p.write(v['f' + i])).join(',') + '}',
     };
   }
   const leaf = leaves.next().value;
@@ -236,9 +143,9 @@ function plan(expr, t, leaves) {
       switch (phys) {
         case 'INT32': return BigInt.asIntN(32, v).toString();
         case 'INT64': return BigInt.asIntN(64, v).toString();
-        case 'FIXED_LEN_BYTE_ARRAY': return '"' + hexOfBigInt(v, Number(leaf.type_length)) + '"';
-        case 'BYTE_ARRAY': return '"' + hexOfBigInt(v, minimalLen(v)) + '"';
-        case 'DOUBLE': return goFloat(Number(s), 64);
+        case 'FIXED_LEN_BYTE_ARRAY': return jsonDecimal(v, Number(leaf.type_length));
+        case 'BYTE_ARRAY': return jsonDecimal(v);
+        case 'DOUBLE': return jsonFloat(Number(s), 64);
       }
       throw new Error(`integer ${name} in physical ${phys}`);
     };
@@ -251,10 +158,10 @@ function plan(expr, t, leaves) {
   } else if (name === 'VARCHAR' || name === 'ENUM') {
     sql = `CAST(${expr} AS VARCHAR)`;
     if (phys !== 'BYTE_ARRAY' && phys !== 'FIXED_LEN_BYTE_ARRAY') throw new Error(`string in ${phys}`);
-    conv = isText(leaf) ? goString : (s) => '"' + Buffer.from(s, 'utf8').toString('hex') + '"';
+    conv = isText(leaf) ? jsonString : (s) => jsonHex(Buffer.from(s, 'utf8'));
   } else if (name === 'FLOAT' || name === 'DOUBLE') {
-    if (phys === 'FLOAT') conv = (v) => goFloat(v, 32);
-    else if (phys === 'DOUBLE') conv = (v) => goFloat(v, 64);
+    if (phys === 'FLOAT') conv = (v) => jsonFloat(v, 32);
+    else if (phys === 'DOUBLE') conv = (v) => jsonFloat(v, 64);
     else if (phys === 'FIXED_LEN_BYTE_ARRAY' && Number(leaf.type_length) === 2) conv = (v) => '"' + half(v) + '"';
     else throw new Error(`float in ${phys}`);
   } else if (name === 'BOOLEAN') {
@@ -303,7 +210,7 @@ export async function renderFile(conn, path) {
   const rows = (await conn.runAndReadAll(sql)).getRowsJS();
   let out = '';
   for (const r of rows) {
-    out += '{' + cols.map((c, i) => goString(c.name) + ':' + c.p.write(r[i])).join(',') + '}\n';
+    out += '{' + cols.map((c, i) => jsonString(c.name) + ':' + c.p.write(r[i])).join(',') + '}\n';
   }
   return out;
 }

@@ -204,6 +204,37 @@ func (g goalCheck) status() string {
 	return fmt.Sprintf("**%d of %d rows below**", len(g.misses), g.rows)
 }
 
+// peerGoal checks each row against its best peer: a row below min times
+// the peer misses the goal. It returns the check and the ratios of the rows
+// measured, for a geomean goal.
+func peerGoal(goal string, rows []*row, min float64) (goalCheck, []float64) {
+	g := goalCheck{goal: goal}
+	var qs []float64
+	for _, r := range rows {
+		best, q, ok := r.bestPeer()
+		if !ok {
+			continue
+		}
+		g.rows++
+		qs = append(qs, q)
+		if q < min {
+			g.misses = append(g.misses, fmt.Sprintf("%s: %s vs %s%s", r.name, rowRatio(r, best), best, noiseNote(r, best)))
+		}
+	}
+	return g, qs
+}
+
+// geomeanGoal is the goal that the geomean of qs reaches min; goal holds a
+// %s for the measured geomean.
+func geomeanGoal(goal string, qs []float64, min float64) goalCheck {
+	geo := geomean(qs)
+	g := goalCheck{goal: fmt.Sprintf(goal, fmtRatio(geo)), rows: len(qs)}
+	if len(qs) > 0 && geo < min {
+		g.misses = append(g.misses, fmt.Sprintf("geomean over %d rows: %s", len(qs), fmtRatio(geo)))
+	}
+	return g
+}
+
 // checkGoals evaluates the goals of issue 10 on the results.
 func checkGoals(res *results) []goalCheck {
 	var goals []goalCheck
@@ -211,47 +242,11 @@ func checkGoals(res *results) []goalCheck {
 	encRows = append(encRows, res.ofKind("Decode")...)
 	encRows = append(encRows, res.ofKind("Encode")...)
 
-	g := goalCheck{goal: "every encoding row >= 1.0x the best Go peer"}
-	var qs []float64
-	for _, r := range encRows {
-		best, q, ok := r.bestPeer()
-		if !ok {
-			continue
-		}
-		g.rows++
-		qs = append(qs, q)
-		if q < 1 {
-			g.misses = append(g.misses, fmt.Sprintf("%s: %s vs %s%s", r.name, rowRatio(r, best), best, noiseNote(r, best)))
-		}
-	}
-	goals = append(goals, g)
-	geo := geomean(qs)
-	g = goalCheck{goal: fmt.Sprintf("encoding geomean >= 1.3x the best peer (measured %s)", fmtRatio(geo)), rows: len(qs)}
-	if len(qs) > 0 && geo < 1.3 {
-		g.misses = append(g.misses, fmt.Sprintf("geomean over %d rows: %s", len(qs), fmtRatio(geo)))
-	}
-	goals = append(goals, g)
+	g, qs := peerGoal("every encoding row >= 1.0x the best Go peer", encRows, 1)
+	goals = append(goals, g, geomeanGoal("encoding geomean >= 1.3x the best peer (measured %s)", qs, 1.3))
 
-	g = goalCheck{goal: "every hybrid row (levels, index pages) >= 1.2x parquet-go"}
-	qs = qs[:0]
-	for _, r := range res.ofKind("Hybrid") {
-		best, q, ok := r.bestPeer()
-		if !ok {
-			continue
-		}
-		g.rows++
-		qs = append(qs, q)
-		if q < 1.2 {
-			g.misses = append(g.misses, fmt.Sprintf("%s: %s vs %s%s", r.name, rowRatio(r, best), best, noiseNote(r, best)))
-		}
-	}
-	goals = append(goals, g)
-	geo = geomean(qs)
-	g = goalCheck{goal: fmt.Sprintf("hybrid geomean >= 1.5x parquet-go (measured %s)", fmtRatio(geo)), rows: len(qs)}
-	if len(qs) > 0 && geo < 1.5 {
-		g.misses = append(g.misses, fmt.Sprintf("geomean over %d rows: %s", len(qs), fmtRatio(geo)))
-	}
-	goals = append(goals, g)
+	g, qs = peerGoal("every hybrid row (levels, index pages) >= 1.2x parquet-go", res.ofKind("Hybrid"), 1.2)
+	goals = append(goals, g, geomeanGoal("hybrid geomean >= 1.5x parquet-go (measured %s)", qs, 1.5))
 
 	g = goalCheck{goal: "PLAIN fixed-width decode >= 0.9x copy"}
 	for _, r := range res.ofKind("Decode") {
@@ -281,18 +276,13 @@ func checkGoals(res *results) []goalCheck {
 	}
 	goals = append(goals, g)
 
-	g = goalCheck{goal: "ZSTD and BROTLI decompress >= the best peer"}
+	var zb []*row
 	for _, r := range res.ofKind("Decompress") {
-		if c := r.key("codec"); c != "zstd" && c != "brotli" {
-			continue
-		}
-		if best, q, ok := r.bestPeer(); ok {
-			g.rows++
-			if q < 1 {
-				g.misses = append(g.misses, fmt.Sprintf("%s: %s vs %s%s", r.name, rowRatio(r, best), best, noiseNote(r, best)))
-			}
+		if c := r.key("codec"); c == "zstd" || c == "brotli" {
+			zb = append(zb, r)
 		}
 	}
+	g, _ = peerGoal("ZSTD and BROTLI decompress >= the best peer", zb, 1)
 	goals = append(goals, g)
 
 	g = goalCheck{goal: "native codec within 3% of the direct C call with a reused context (ZSTD: datadogctx)"}

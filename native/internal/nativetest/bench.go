@@ -26,6 +26,30 @@ type Impl struct {
 	Decompress func(dst, src []byte) []byte
 }
 
+// Binding is the "binding" Impl of every package's BenchmarkCodec and
+// TestOverhead: comp and dec called through the binding's API, failing tb
+// on any error. It closes both when tb ends.
+func Binding(tb testing.TB, comp Compressor, dec Decompressor) Impl {
+	tb.Cleanup(func() { _ = comp.Close(); _ = dec.Close() })
+	return Impl{
+		Name: "binding",
+		Compress: func(dst, src []byte) []byte {
+			out, err := comp.Compress(dst, src)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return out
+		},
+		Decompress: func(dst, src []byte) []byte {
+			out, err := dec.Decompress(dst, src)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return out
+		},
+	}
+}
+
 // Bench runs compress and decompress benchmarks on Parquet-shaped pages for
 // every impl, checking each impl's output once before timing. Sub-benchmark
 // names carry op=, size= and impl= keys, so `benchstat -col /impl` shows the

@@ -1,8 +1,8 @@
 // Checks the rendering rules against what Go's strconv and
-// cmd/pqcodec/internal/record print (the expected strings come from Go).
+// rows/json.go print (the expected strings come from Go).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jsonFloat, jsonString } from './render.mjs';
+import { jsonDecimal, jsonFloat, jsonHex, jsonString } from './gojson.mjs';
 
 const floats = [
 { bits: 32, f: 419.95312, want: '419.95312' },
@@ -47,4 +47,12 @@ test('jsonString escapes as record.AppendString', () => {
   assert.equal(jsonString('a"b\\c'), '"a\\"b\\\\c"');
   assert.equal(jsonString('\n\r\t\u0001\u001f'), '"\\n\\r\\t\\u0001\\u001f"');
   assert.equal(jsonString('<>&\u007f é中🎉'), '"<>&\u007f é中🎉"');
+});
+
+test('jsonHex and jsonDecimal write lowercase hex', () => {
+  assert.equal(jsonHex(Uint8Array.of(0, 0xab, 0x10)), '"00ab10"');
+  assert.equal(jsonDecimal(-1n, 4), '"ffffffff"');
+  assert.equal(jsonDecimal(255n), '"00ff"');
+  assert.equal(jsonDecimal(-128n), '"80"');
+  assert.equal(jsonDecimal(12345n, 16), '"00000000000000000000000000003039"');
 });

@@ -1,0 +1,53 @@
+package cbuf
+
+import (
+	"testing"
+	"unsafe"
+)
+
+func TestSpareAndIn(t *testing.T) {
+	var scratch [1]byte
+	buf := make([]byte, 3, 8)
+	p, n := Spare(buf, &scratch)
+	if n != 5 || p != unsafe.Pointer(&buf[:8][3]) {
+		t.Fatalf("Spare = %p, %d; want &buf[3], 5", p, n)
+	}
+	if p, n := Spare(buf[:8], &scratch); n != 0 || p != unsafe.Pointer(&scratch) {
+		t.Fatalf("Spare of a full slice = %p, %d; want scratch, 0", p, n)
+	}
+	if p, n := Spare(nil, &scratch); n != 0 || p != unsafe.Pointer(&scratch) {
+		t.Fatalf("Spare(nil) = %p, %d; want scratch, 0", p, n)
+	}
+	if p := In(buf, &scratch); p != unsafe.Pointer(&buf[0]) {
+		t.Fatalf("In = %p, want &buf[0]", p)
+	}
+	if p := In(nil, &scratch); p != unsafe.Pointer(&scratch) {
+		t.Fatalf("In(nil) = %p, want scratch", p)
+	}
+	g := Grow(buf, 5)
+	if &g[0] != &buf[0] {
+		t.Fatal("Grow reallocated a slice with room")
+	}
+	g = Grow(buf, 6)
+	if cap(g)-len(g) < 6 || &g[0] == &buf[0] || string(g) != string(buf) {
+		t.Fatal("Grow did not copy into a larger array")
+	}
+}
+
+func TestHandleClose(t *testing.T) {
+	type owner struct{ h Handle[*int] }
+	freed := 0
+	o := &owner{}
+	x := new(int)
+	Own(o, &o.h, x, func(*int) { freed++ })
+	if o.h.Get() != x {
+		t.Fatal("Get does not return the owned pointer")
+	}
+	o.h.Close()
+	o.h.Close()
+	if freed != 1 || o.h.Get() != nil {
+		t.Fatalf("freed %d times, Get = %v after Close; want once, nil", freed, o.h.Get())
+	}
+	var zero Handle[*int]
+	zero.Close() // owns nothing: no call
+}
