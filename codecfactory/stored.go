@@ -161,7 +161,7 @@ func (f *Factory) compressIncompressible(c Codec, dst, src []byte) ([]byte, bool
 			if err != nil {
 				return dst, true, fmt.Errorf("compress %v page: %w", c, err)
 			}
-			e = &pureGzipCompressor{w: w}
+			e = &streamCompressor[*gzip.Writer]{w: w, bound: gzipBound}
 		}
 		out, err := e.compress(dst, src)
 		f.huffman.put(e)
