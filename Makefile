@@ -62,9 +62,12 @@ bench: deps
 # bench-levels: every codec at every level each library offers (ours, klauspost, stdlib, andybalholm,
 # golang/snappy, pierrec), CPU time and ratio per page, into bench/LEVELS.md; fails when some peer
 # configuration is faster and smaller than every level of ours on some page (10% CPU, 1% ratio slack).
+LEVELS_COUNT ?= 5
 bench-levels: deps
 	mkdir -p bench/results
-	cd bench && PQCODEC_LEVELS_BENCH=1 $(GO) test -run XXX -bench BenchmarkCompressLevels -benchtime 100ms -count 5 -timeout 2h . > results/levels.txt
+	cd bench && { echo "load-start: $$(cat /proc/loadavg)"; \
+		PQCODEC_LEVELS_BENCH=1 $(GO) test -run XXX -bench BenchmarkCompressLevels -benchtime 100ms -count $(LEVELS_COUNT) -timeout 2h .; \
+		echo "load-end: $$(cat /proc/loadavg)"; } > results/levels.txt
 	cd bench && $(GO) run ./cmd/frontier < results/levels.txt > LEVELS.md
 
 # bench-rewrite: recompress.Rewrite with 1 and 2 workers against arrow-go and parquet-go on generated

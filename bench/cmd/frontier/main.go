@@ -53,8 +53,13 @@ var pageBytes = map[string]float64{"64KiB": 64 << 10, "1MiB": 1 << 20}
 // mbPerCPUSecond is the page's MB per second of CPU time.
 func (c *config) mbPerCPUSecond() float64 { return pageBytes[c.size] / c.medianCPU() * 1e3 }
 
-// cpuName is the "cpu:" line of the go test output, for the header.
-var cpuName string
+// cpuName is the "cpu:" line of the go test output, and loads the load
+// averages `make bench-levels` records before and after the run, for the
+// header.
+var (
+	cpuName string
+	loads   []string
+)
 
 // parse reads `go test -bench` output and returns the configurations in
 // order of first appearance.
@@ -66,6 +71,11 @@ func parse(r io.Reader) ([]*config, error) {
 	for sc.Scan() {
 		if name, ok := strings.CutPrefix(sc.Text(), "cpu: "); ok {
 			cpuName = ", cpu " + name
+		}
+		for _, k := range []string{"load-start: ", "load-end: "} {
+			if v, ok := strings.CutPrefix(sc.Text(), k); ok && len(strings.Fields(v)) >= 3 {
+				loads = append(loads, strings.Join(strings.Fields(v)[:3], " "))
+			}
 		}
 		fields := strings.Fields(sc.Text())
 		if len(fields) < 4 || !strings.HasPrefix(fields[0], "BenchmarkCompressLevels/") {
@@ -146,7 +156,11 @@ func main() {
 		"Every implementation compresses the same PLAIN pages of the codec benchmarks (small-delta ints,\n"+
 		"millisecond timestamps, random doubles, high-cardinality strings; 64 KiB and 1 MiB) at each level it\n"+
 		"offers; `ours` is codecfactory at that level. Speed is the process's CPU time per page, which the load\n"+
-		"of a shared machine moves far less than wall time.\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), cpuName)
+		"of a shared machine moves less than wall time (but not to nothing: rows of the same encoder differ by\n"+
+		"up to 10%% under load).\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), cpuName)
+	if len(loads) > 0 {
+		fmt.Printf("Load average (1, 5, 15 min) at the start and end of the run: %s.\n\n", strings.Join(loads, "; "))
+	}
 	if unmatched := report(os.Stdout, configs, tol); len(unmatched) > 0 {
 		os.Exit(1)
 	}
