@@ -461,3 +461,65 @@ func checkLevels[T Level](t *testing.T, vals []uint32, src []byte, w uint, bits 
 		require.Equal(t, T(0x55), v)
 	}
 }
+
+// TestEncodePathsAgree checks that the encoder's loops of their own type
+// ([]uint8 and []int16 levels, []uint32 indices, packed by PEXT or by
+// shifts) write the same runs as the generic loop ([]int32), byte for byte,
+// at every width and length, and that the result decodes to the input.
+func TestEncodePathsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for w := uint(0); w <= 15; w++ {
+		for _, count := range []int{0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 1000, 4099} {
+			vals, _ := mixedStream(r, w, uint64(1)<<w, count)
+			v32 := make([]int32, len(vals))
+			v16 := make([]int16, len(vals))
+			v8 := make([]uint8, len(vals))
+			for i, x := range vals {
+				v32[i], v16[i], v8[i] = int32(x), int16(x), uint8(x)
+			}
+			// A prefix in dst and tight capacities catch writes past the run.
+			want, err := Encode([]byte{0xaa}, v32, w)
+			require.NoError(t, err)
+			got16, err := Encode([]byte{0xaa}, v16, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got16, "int16 width %d count %d", w, count)
+			got32, err := Encode([]byte{0xaa}, vals, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got32, "uint32 width %d count %d", w, count)
+			dec, err := DecodeLevels([]int32(nil), want[1:], w, count)
+			require.NoError(t, err)
+			require.True(t, slices.Equal(v32, dec), "decode width %d count %d", w, count)
+			if w > 8 {
+				continue
+			}
+			got8, err := Encode([]byte{0xaa}, v8, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got8, "uint8 width %d count %d", w, count)
+		}
+	}
+}
+
+// TestEncodeTooWide checks that every loop rejects a value wider than the
+// bit width (or negative) wherever it is, and leaves dst unchanged.
+func TestEncodeTooWide(t *testing.T) {
+	for w := uint(0); w <= 8; w++ {
+		for _, count := range []int{1, 8, 9, 64, 100} {
+			for _, at := range []int{0, count / 2, count - 1} {
+				v8 := make([]uint8, count)
+				v16 := make([]int16, count)
+				if w < 8 {
+					v8[at] = 1 << w
+					_, err := Encode([]byte{1}, v8, w)
+					require.ErrorIs(t, err, ErrInvalidArgument, "uint8 width %d at %d/%d", w, at, count)
+				}
+				v16[at] = 1 << w
+				out, err := Encode([]byte{1}, v16, w)
+				require.ErrorIs(t, err, ErrInvalidArgument, "int16 width %d at %d/%d", w, at, count)
+				require.Equal(t, []byte{1}, out)
+				v16[at] = -1
+				_, err = Encode(nil, v16, w)
+				require.ErrorIs(t, err, ErrInvalidArgument, "int16 -1 width %d", w)
+			}
+		}
+	}
+}
