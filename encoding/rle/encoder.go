@@ -79,32 +79,37 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 }
 
 // encodeBytes is [Encode] of bytes, which it reads 8 at a time as one
-// 64-bit word.
+// 64-bit word. Runs are written at an index into the capacity of dst,
+// which grows only when a run may not fit.
 func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	start := len(dst)
-	var or uint64 // OR of every word, checked against the width at the end
-	lit, i := 0, 0
+	vb := int(width+7) / 8 // bytes of an RLE run's value
+	// or is the OR of every word, checked against the width at the end.
+	// The assembly does the whole groups where it can; the loop below
+	// does what is left.
+	out, pos, i, lit, or := encodeBytesFast(dst[:cap(dst)], len(dst), src, width)
 	for i+8 <= len(src) {
-		x := binary.LittleEndian.Uint64(src[i : i+8])
+		x := binary.LittleEndian.Uint64(src[i:])
 		or |= x
-		b := uint64(uint8(x)) * lsb
-		if x != b {
+		if x != uint64(uint8(x))*lsb {
 			i += 8
 			continue
 		}
-		j := repeatEnd(src, i+8, b)
+		j := repeatEnd(src, i+8, x)
 		if lit < i {
-			dst = appendPackedBytes(dst, src[lit:i], width)
+			out, pos = putPackedBytes(out, pos, src[lit:i], width)
 		}
-		h := uint64(j-i) << 1
-		if h < 0x80 {
-			dst = append(dst, byte(h))
+		if len(out)-pos < binary.MaxVarintLen64+1 {
+			out = growOut(out, pos, binary.MaxVarintLen64+1)
+		}
+		if h := uint64(j-i) << 1; h < 0x80 {
+			out[pos] = byte(h)
+			pos++
 		} else {
-			dst = binary.AppendUvarint(dst, h)
+			pos += binary.PutUvarint(out[pos:], h)
 		}
-		if width > 0 {
-			dst = append(dst, uint8(x))
-		}
+		out[pos] = uint8(x)
+		pos += vb
 		i, lit = j, j
 	}
 	for _, v := range src[i:] {
@@ -113,17 +118,29 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	if width < 8 && or&(lsb*uint64(0xff<<width&0xff)) != 0 {
 		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
 	}
-	return appendPackedBytes(dst, src[lit:], width), nil
+	if lit < len(src) {
+		out, pos = putPackedBytes(out, pos, src[lit:], width)
+	}
+	return out[:pos], nil
+}
+
+// growOut returns out (a slice to its capacity whose first pos bytes are
+// written) with at least n bytes past pos.
+func growOut(out []byte, pos, n int) []byte {
+	out = slices.Grow(out[:pos], n)
+	return out[:cap(out)]
 }
 
 // encodeInt16 is [Encode] of int16 values of width up to 8 (levels): the
 // loop of [encodeBytes] over groups of 8 int16 values.
 func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 	start := len(dst)
+	vb := int(width+7) / 8
 	var or int16 // OR of every value, checked against the width at the end
+	out, pos := dst[:cap(dst)], len(dst)
 	lit, i := 0, 0
 	for i+8 <= len(src) {
-		g := (*[8]int16)(src[i : i+8])
+		g := (*[8]int16)(src[i:])
 		v := g[0]
 		if g[1] != v || g[2] != v || g[3] != v || g[4] != v || g[5] != v || g[6] != v || g[7] != v {
 			or |= g[0] | g[1] | g[2] | g[3] | g[4] | g[5] | g[6] | g[7]
@@ -133,7 +150,7 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 		or |= v
 		j := i + 8
 		for j+8 <= len(src) {
-			g := (*[8]int16)(src[j : j+8])
+			g := (*[8]int16)(src[j:])
 			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
 				break
 			}
@@ -143,9 +160,19 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 			j++
 		}
 		if lit < i {
-			dst = appendPackedInt16(dst, src[lit:i], width)
+			out, pos = putPackedInt16(out, pos, src[lit:i], width)
 		}
-		dst = appendRepeat(dst, uint32(v), j-i, width)
+		if len(out)-pos < binary.MaxVarintLen64+1 {
+			out = growOut(out, pos, binary.MaxVarintLen64+1)
+		}
+		if h := uint64(j-i) << 1; h < 0x80 {
+			out[pos] = byte(h)
+			pos++
+		} else {
+			pos += binary.PutUvarint(out[pos:], h)
+		}
+		out[pos] = uint8(v)
+		pos += vb
 		i, lit = j, j
 	}
 	for _, v := range src[i:] {
@@ -154,44 +181,40 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 	if or < 0 || uint16(or)>>width != 0 {
 		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
 	}
-	return appendPackedInt16(dst, src[lit:], width), nil
+	if lit < len(src) {
+		out, pos = putPackedInt16(out, pos, src[lit:], width)
+	}
+	return out[:pos], nil
 }
 
-// appendPackedInt16 is [appendPackedBytes] of int16 values of width 1..8.
-func appendPackedInt16(dst []byte, src []int16, width uint) []byte {
-	if len(src) == 0 {
-		return dst
-	}
-	if width == 0 {
-		return appendPacked(dst, src, width)
-	}
+// putPackedInt16 is [putPackedBytes] of int16 values of width up to 8.
+func putPackedInt16(out []byte, pos int, src []int16, width uint) ([]byte, int) {
 	groups := (len(src) + 7) / 8
 	size := groups * int(width)
-	if room := size + 8 + binary.MaxVarintLen64; cap(dst)-len(dst) < room {
-		dst = slices.Grow(dst, room)
+	if len(out)-pos < size+8+binary.MaxVarintLen64 {
+		out = growOut(out, pos, size+8+binary.MaxVarintLen64)
 	}
-	h := uint64(groups)<<1 | 1
-	if h < 0x80 {
-		dst = append(dst, byte(h))
+	if h := uint64(groups)<<1 | 1; h < 0x80 {
+		out[pos] = byte(h)
+		pos++
 	} else {
-		dst = binary.AppendUvarint(dst, h)
+		pos += binary.PutUvarint(out[pos:], h)
 	}
-	n := len(dst)
-	out := dst[n : n+size+8]
+	o := out[pos:]
 	k := len(src) &^ 7
-	if !packInt16Fast(out, src[:k], width) {
-		packInt16Words(out, src[:k], width)
+	if k < 32 || !packInt16Fast(o, src[:k], width) {
+		packInt16Words(o, src[:k], width)
 	}
 	if k < len(src) {
 		var last [8]int16
 		copy(last[:], src[k:])
-		packInt16Words(out[k/8*int(width):], last[:], width)
+		packInt16Words(o[k/8*int(width):], last[:], width)
 	}
-	return dst[:n+size]
+	return out, pos + size
 }
 
-// packInt16Words is [packWords] of int16 values: each group is narrowed to
-// one word of bytes, then packed.
+// packInt16Words is [packWords] of int16 values of width up to 8: each
+// group is narrowed to a word of bytes, then packed.
 func packInt16Words(out []byte, src []int16, width uint) {
 	var buf [8 * 64]byte
 	for len(src) > 0 {
@@ -199,11 +222,7 @@ func packInt16Words(out []byte, src []int16, width uint) {
 		for k, v := range src[:c] {
 			buf[k] = uint8(v)
 		}
-		if width == 8 {
-			copy(out, buf[:c])
-		} else {
-			packWords(out, buf[:c], width)
-		}
+		packWords(out, buf[:c], width)
 		out = out[c/8*int(width):]
 		src = src[c:]
 	}
@@ -367,51 +386,45 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 	return dst[:n+size]
 }
 
-// appendPackedBytes is [appendPacked] of bytes: each group of 8 values,
-// read as one 64-bit word, is packed by shifts and masks (SWAR) into width
-// bytes, or copied at width 8.
-func appendPackedBytes(dst []byte, src []uint8, width uint) []byte {
-	if len(src) == 0 {
-		return dst
-	}
-	if width == 0 || width > 8 {
-		return appendPacked(dst, src, width)
-	}
+// putPackedBytes writes src as one bit-packed run at out[pos:], growing
+// out (a slice to its capacity) if needed, and returns out and the end of
+// the run. Each group of 8 values, read as one 64-bit word, is packed by
+// PEXT or by shifts and masks (SWAR) into width bytes, by multiplication
+// at width 1, or copied at width 8; the last group is padded with zeros.
+func putPackedBytes(out []byte, pos int, src []uint8, width uint) ([]byte, int) {
 	groups := (len(src) + 7) / 8
 	size := groups * int(width)
 	// 8 bytes of room past the run: every group stores a whole word.
-	if room := size + 8 + binary.MaxVarintLen64; cap(dst)-len(dst) < room {
-		dst = slices.Grow(dst, room)
+	if len(out)-pos < size+8+binary.MaxVarintLen64 {
+		out = growOut(out, pos, size+8+binary.MaxVarintLen64)
 	}
-	h := uint64(groups)<<1 | 1
-	if h < 0x80 {
-		dst = append(dst, byte(h))
+	if h := uint64(groups)<<1 | 1; h < 0x80 {
+		out[pos] = byte(h)
+		pos++
 	} else {
-		dst = binary.AppendUvarint(dst, h)
+		pos += binary.PutUvarint(out[pos:], h)
 	}
-	n := len(dst)
-	out := dst[n : n+size+8]
+	o := out[pos:]
 	k := len(src) &^ 7
-	switch width {
-	case 1:
+	switch {
+	case width == 1:
 		// Levels and booleans: a byte of 8 values by multiplication, which
 		// gathers the low bit of byte k of a word into bit 56+k.
-		for i := 0; i < k; i += 8 {
-			out[i/8] = byte(binary.LittleEndian.Uint64(src[i:i+8]) * 0x0102040810204080 >> 56)
+		o := o[:k/8]
+		for g := range o {
+			o[g] = byte(binary.LittleEndian.Uint64(src[8*g:]) * 0x0102040810204080 >> 56)
 		}
-	case 8:
-		copy(out, src[:k])
-	default:
-		if !packBytesFast(out, src[:k], width) {
-			packWords(out, src[:k], width)
-		}
+	case width == 8:
+		copy(o, src[:k])
+	case k < 32 || !packBytesFast(o, src[:k], width):
+		packWords(o, src[:k], width)
 	}
 	if k < len(src) {
 		var last [8]byte
 		copy(last[:], src[k:])
-		packWords(out[k/8*int(width):], last[:], width)
+		packWords(o[k/8*int(width):], last[:], width)
 	}
-	return dst[:n+size]
+	return out, pos + size
 }
 
 // packWords packs each group of 8 bytes of src (whose length is a multiple

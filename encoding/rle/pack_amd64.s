@@ -100,3 +100,130 @@ tail:
 
 done:
 	RET
+
+// func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int, i int, lit int, limit int) (end int, next int, nlit int, or uint64)
+// Same semantics as the main loop of encodeBytes, from value i with the
+// pending bit-packed values src[lit:i]: groups of 8 values starting at
+// i, i+8, ... are scanned while i+8 <= limit (limit <= n); a group of 8
+// equal values ends the pending values, written as one bit-packed run by
+// PEXT, and starts an RLE run extended as far as the value repeats (up to
+// n). It returns the bytes written to dst, the next i and lit, and the OR
+// of the scanned words. dst must hold (limit-lit)/8*(width+2)+32 bytes.
+TEXT ·encodeBytesBMI2(SB), NOSPLIT, $0-104
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), DX
+	MOVQ width+24(FP), R8
+	MOVQ mask+32(FP), R9
+	MOVQ i+48(FP), R10
+	MOVQ lit+56(FP), R11
+	XORQ R12, R12
+	MOVQ $0x0101010101010101, R13
+
+scan:
+	LEAQ    8(R10), AX
+	CMPQ    AX, limit+64(FP)
+	JA      done
+	MOVQ    (SI)(R10*1), AX
+	ORQ     AX, R12
+	MOVBQZX AL, BX
+	IMULQ   R13, BX
+	CMPQ    AX, BX
+	JEQ     run
+	ADDQ    $8, R10
+	JMP     scan
+
+run:
+	// BX repeats the value of the group at R10; CX finds the run's end.
+	MOVQ BX, end+72(FP) // scratch until done
+	LEAQ 8(R10), CX
+
+runwords:
+	LEAQ 8(CX), AX
+	CMPQ AX, DX
+	JA   runbytes
+	MOVQ (SI)(CX*1), AX
+	XORQ BX, AX
+	JNZ  runend
+	ADDQ $8, CX
+	JMP  runwords
+
+runend:
+	BSFQ AX, AX
+	SHRQ $3, AX
+	ADDQ AX, CX
+	JMP  literal
+
+runbytes:
+	CMPQ    CX, DX
+	JAE     literal
+	MOVBQZX (SI)(CX*1), AX
+	CMPB    AL, BL
+	JNE     literal
+	INCQ    CX
+	JMP     runbytes
+
+literal:
+	// The pending values src[lit:i], whole groups, as one bit-packed run.
+	MOVQ R10, AX
+	SUBQ R11, AX
+	JZ   rle
+	SHRQ $3, AX
+	LEAQ 1(AX)(AX*1), BX
+
+lithdr:
+	CMPQ BX, $0x80
+	JB   lithdrlast
+	MOVB BL, (DI)
+	ORB  $0x80, (DI)
+	SHRQ $7, BX
+	INCQ DI
+	JMP  lithdr
+
+lithdrlast:
+	MOVB BL, (DI)
+	INCQ DI
+	LEAQ (SI)(R11*1), BX
+
+pack:
+	MOVQ  (BX), R13
+	PEXTQ R9, R13, R13
+	MOVQ  R13, (DI)
+	ADDQ  R8, DI
+	ADDQ  $8, BX
+	DECQ  AX
+	JNZ   pack
+
+rle:
+	// The RLE run src[i:CX]: header, then the value's byte if width > 0.
+	MOVQ CX, BX
+	SUBQ R10, BX
+	SHLQ $1, BX
+
+rlehdr:
+	CMPQ BX, $0x80
+	JB   rlehdrlast
+	MOVB BL, (DI)
+	ORB  $0x80, (DI)
+	SHRQ $7, BX
+	INCQ DI
+	JMP  rlehdr
+
+rlehdrlast:
+	MOVB    BL, (DI)
+	MOVBQZX end+72(FP), AX
+	MOVB    AL, 1(DI)
+	INCQ    DI
+	ADDQ    vb+40(FP), DI
+	MOVQ    CX, R10
+	MOVQ    CX, R11
+	MOVQ    $0x0101010101010101, R13
+	JMP     scan
+
+done:
+	SUBQ dst+0(FP), DI
+	MOVQ DI, end+72(FP)
+	MOVQ R10, next+80(FP)
+	MOVQ R11, nlit+88(FP)
+	MOVQ R12, or+96(FP)
+	RET

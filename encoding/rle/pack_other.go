@@ -7,3 +7,7 @@ package rle
 func packBytesFast(out []byte, src []uint8, w uint) bool { return false }
 
 func packInt16Fast(out []byte, src []int16, w uint) bool { return false }
+
+func encodeBytesFast(out []byte, pos int, src []uint8, width uint) ([]byte, int, int, int, uint64) {
+	return out, pos, 0, 0, 0
+}

@@ -469,7 +469,7 @@ func checkLevels[T Level](t *testing.T, vals []uint32, src []byte, w uint, bits 
 func TestEncodePathsAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	for w := uint(0); w <= 15; w++ {
-		for _, count := range []int{0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 1000, 4099} {
+		for _, count := range []int{0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 1000, 4099, 1<<16 + 1000} {
 			vals, _ := mixedStream(r, w, uint64(1)<<w, count)
 			v32 := make([]int32, len(vals))
 			v16 := make([]int16, len(vals))
