@@ -136,9 +136,10 @@ func growOut(out []byte, pos, n int) []byte {
 func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 	start := len(dst)
 	vb := int(width+7) / 8
-	var or int16 // OR of every value, checked against the width at the end
-	out, pos := dst[:cap(dst)], len(dst)
-	lit, i := 0, 0
+	// or is the OR of every value, checked against the width at the end.
+	// The assembly does the whole groups where it can; the loop below
+	// does what is left.
+	out, pos, i, lit, or := encodeInt16Fast(dst[:cap(dst)], len(dst), src, width)
 	for i+8 <= len(src) {
 		g := (*[8]int16)(src[i:])
 		v := g[0]

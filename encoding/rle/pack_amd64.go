@@ -66,3 +66,30 @@ func encodeBytesFast(out []byte, pos int, src []uint8, width uint) ([]byte, int,
 
 //go:noescape
 func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int, i int, lit int, limit int) (end int, next int, nlit int, or uint64)
+
+// encodeInt16Fast is [encodeBytesFast] for [encodeInt16] (width <= 8); the
+// OR it returns is of the values, as int16.
+func encodeInt16Fast(out []byte, pos int, src []int16, width uint) ([]byte, int, int, int, int16) {
+	if !hasBMI2 || len(src) < 8 || width > 8 {
+		return out, pos, 0, 0, 0
+	}
+	vb := int(width+7) / 8
+	mask := (uint64(1)<<width - 1) * lsb16
+	i, lit := 0, 0
+	var or uint64
+	for i+8 <= len(src) {
+		limit := min(len(src), i+encodeChunk)
+		if room := (limit-lit)/8*(int(width)+2) + 32; len(out)-pos < room {
+			out = growOut(out, pos, room)
+		}
+		var end int
+		var o uint64
+		end, i, lit, o = encodeInt16BMI2(&out[pos], &src[0], len(src), int(width), mask, vb, i, lit, limit)
+		pos += end
+		or |= o
+	}
+	return out, pos, i, lit, int16(or | or>>16 | or>>32 | or>>48)
+}
+
+//go:noescape
+func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, i int, lit int, limit int) (end int, next int, nlit int, or uint64)

@@ -227,3 +227,144 @@ done:
 	MOVQ R11, nlit+88(FP)
 	MOVQ R12, or+96(FP)
 	RET
+
+// func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, i int, lit int, limit int) (end int, next int, nlit int, or uint64)
+// Same semantics as encodeBytesBMI2 for the int16 values of encodeInt16
+// (width <= 8): a group is two 8-byte loads of 4 values, packed by a PEXT
+// each (mask repeats 1<<width-1 in each 16-bit lane). The OR is of the
+// 16-bit lanes of the scanned groups.
+TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-104
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ width+24(FP), R8
+	MOVQ mask+32(FP), R9
+	MOVQ i+48(FP), R10
+	MOVQ lit+56(FP), R11
+	XORQ R12, R12
+	MOVQ $0x0001000100010001, R13
+
+scan:
+	LEAQ    8(R10), AX
+	CMPQ    AX, limit+64(FP)
+	JA      done
+	MOVQ    (SI)(R10*2), AX
+	MOVQ    8(SI)(R10*2), BX
+	ORQ     AX, R12
+	ORQ     BX, R12
+	MOVWQZX AX, CX
+	IMULQ   R13, CX
+	CMPQ    AX, CX
+	JNE     next
+	CMPQ    BX, CX
+	JEQ     run
+
+next:
+	ADDQ $8, R10
+	JMP  scan
+
+run:
+	// CX repeats the value of the group at R10 in each lane; BX keeps it
+	// while CX finds the run's end.
+	MOVQ CX, end+72(FP) // scratch until done
+	MOVQ CX, BX
+	MOVQ n+16(FP), DX
+	LEAQ 8(R10), CX
+
+runwords:
+	LEAQ 4(CX), AX
+	CMPQ AX, DX
+	JA   runvals
+	MOVQ (SI)(CX*2), AX
+	XORQ BX, AX
+	JNZ  runend
+	ADDQ $4, CX
+	JMP  runwords
+
+runend:
+	BSFQ AX, AX
+	SHRQ $4, AX
+	ADDQ AX, CX
+	JMP  literal
+
+runvals:
+	CMPQ    CX, DX
+	JAE     literal
+	MOVWQZX (SI)(CX*2), AX
+	CMPW    AX, BX
+	JNE     literal
+	INCQ    CX
+	JMP     runvals
+
+literal:
+	// The pending values src[lit:i], whole groups, as one bit-packed run.
+	MOVQ R10, AX
+	SUBQ R11, AX
+	JZ   rle
+	SHRQ $3, AX
+	LEAQ 1(AX)(AX*1), BX
+
+lithdr:
+	CMPQ BX, $0x80
+	JB   lithdrlast
+	MOVB BL, (DI)
+	ORB  $0x80, (DI)
+	SHRQ $7, BX
+	INCQ DI
+	JMP  lithdr
+
+lithdrlast:
+	MOVB BL, (DI)
+	INCQ DI
+	MOVQ CX, next+80(FP) // scratch: CX holds the shift while packing
+	MOVQ R8, CX
+	SHLQ $2, CX
+	LEAQ (SI)(R10*2), AX
+	LEAQ (SI)(R11*2), BX
+
+pack:
+	MOVQ  (BX), R13
+	MOVQ  8(BX), DX
+	PEXTQ R9, R13, R13
+	PEXTQ R9, DX, DX
+	SHLQ  CX, DX
+	ORQ   DX, R13
+	MOVQ  R13, (DI)
+	ADDQ  R8, DI
+	ADDQ  $16, BX
+	CMPQ  BX, AX
+	JB    pack
+	MOVQ  next+80(FP), CX
+	MOVQ  $0x0001000100010001, R13
+
+rle:
+	// The RLE run src[i:CX]: header, then the value's byte if width > 0.
+	MOVQ CX, BX
+	SUBQ R10, BX
+	SHLQ $1, BX
+
+rlehdr:
+	CMPQ BX, $0x80
+	JB   rlehdrlast
+	MOVB BL, (DI)
+	ORB  $0x80, (DI)
+	SHRQ $7, BX
+	INCQ DI
+	JMP  rlehdr
+
+rlehdrlast:
+	MOVB    BL, (DI)
+	MOVBQZX end+72(FP), AX
+	MOVB    AL, 1(DI)
+	INCQ    DI
+	ADDQ    vb+40(FP), DI
+	MOVQ    CX, R10
+	MOVQ    CX, R11
+	JMP     scan
+
+done:
+	SUBQ dst+0(FP), DI
+	MOVQ DI, end+72(FP)
+	MOVQ R10, next+80(FP)
+	MOVQ R11, nlit+88(FP)
+	MOVQ R12, or+96(FP)
+	RET
