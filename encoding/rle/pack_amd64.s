@@ -121,6 +121,27 @@ TEXT ·encodeBytesBMI2(SB), NOSPLIT, $0-104
 	MOVQ $0x0101010101010101, R13
 
 scan:
+	// Two groups per iteration while they fit, then one.
+	LEAQ    16(R10), AX
+	CMPQ    AX, limit+64(FP)
+	JA      scan1
+	MOVQ    (SI)(R10*1), AX
+	MOVQ    8(SI)(R10*1), CX
+	ORQ     AX, R12
+	ORQ     CX, R12
+	MOVBQZX AL, BX
+	IMULQ   R13, BX
+	CMPQ    AX, BX
+	JEQ     run
+	MOVBQZX CL, BX
+	IMULQ   R13, BX
+	ADDQ    $8, R10
+	CMPQ    CX, BX
+	JEQ     run
+	ADDQ    $8, R10
+	JMP     scan
+
+scan1:
 	LEAQ    8(R10), AX
 	CMPQ    AX, limit+64(FP)
 	JA      done
@@ -131,12 +152,54 @@ scan:
 	CMPQ    AX, BX
 	JEQ     run
 	ADDQ    $8, R10
-	JMP     scan
+	JMP     scan1
 
 run:
-	// BX repeats the value of the group at R10; CX finds the run's end.
-	MOVQ BX, end+72(FP) // scratch until done
-	LEAQ 8(R10), CX
+	// BX repeats the value of the group at R10; CX finds the run's end,
+	// 32 bytes per iteration by SSE2, then 8, then 1.
+	MOVQ       BX, end+72(FP) // scratch until done
+	LEAQ       8(R10), CX
+
+	// Most runs are short: one word before the vector loop.
+	LEAQ 8(CX), AX
+	CMPQ AX, DX
+	JA   runbytes
+	MOVQ (SI)(CX*1), AX
+	XORQ BX, AX
+	JNZ  runend
+	ADDQ $8, CX
+
+	MOVQ       BX, X0
+	PUNPCKLQDQ X0, X0
+
+runvec:
+	LEAQ     32(CX), AX
+	CMPQ     AX, DX
+	JA       runwords
+	MOVOU    (SI)(CX*1), X1
+	MOVOU    16(SI)(CX*1), X2
+	PCMPEQB  X0, X1
+	PCMPEQB  X0, X2
+	PAND     X1, X2
+	PMOVMSKB X2, AX
+	CMPL     AX, $0xffff
+	JNE      runvecend
+	ADDQ     $32, CX
+	JMP      runvec
+
+runvecend:
+	// The first unequal byte is in X1's 16 bytes, or else in X2's.
+	PMOVMSKB X1, AX
+	XORL     $0xffff, AX
+	JNZ      runvecfound
+	ADDQ     $16, CX
+	PMOVMSKB X2, AX
+	XORL     $0xffff, AX
+
+runvecfound:
+	BSFL AX, AX
+	ADDQ AX, CX
+	JMP  literal
 
 runwords:
 	LEAQ 8(CX), AX
@@ -264,11 +327,80 @@ next:
 
 run:
 	// CX repeats the value of the group at R10 in each lane; BX keeps it
-	// while CX finds the run's end.
-	MOVQ CX, end+72(FP) // scratch until done
-	MOVQ CX, BX
-	MOVQ n+16(FP), DX
-	LEAQ 8(R10), CX
+	// while CX finds the run's end, 16 values per iteration by SSE2, then
+	// 4, then 1.
+	MOVQ       CX, end+72(FP) // scratch until done
+	MOVQ       CX, BX
+	MOVQ       n+16(FP), DX
+	LEAQ       8(R10), CX
+
+	// Most runs are short: 8 values before the vector loop.
+	LEAQ 8(CX), AX
+	CMPQ AX, DX
+	JA   runwords
+	MOVQ (SI)(CX*2), AX
+	XORQ BX, AX
+	JNZ  runend
+	MOVQ 8(SI)(CX*2), AX
+	ADDQ $4, CX
+	XORQ BX, AX
+	JNZ  runend
+	ADDQ $4, CX
+
+	MOVQ       BX, X0
+	PUNPCKLQDQ X0, X0
+
+runvec4:
+	// 32 values per iteration while they fit, then 16.
+	LEAQ     32(CX), AX
+	CMPQ     AX, DX
+	JA       runvec
+	MOVOU    (SI)(CX*2), X1
+	MOVOU    16(SI)(CX*2), X2
+	MOVOU    32(SI)(CX*2), X3
+	MOVOU    48(SI)(CX*2), X4
+	PCMPEQB  X0, X1
+	PCMPEQB  X0, X2
+	PCMPEQB  X0, X3
+	PCMPEQB  X0, X4
+	PAND     X1, X2
+	PAND     X3, X4
+	PAND     X2, X4
+	PMOVMSKB X4, AX
+	CMPL     AX, $0xffff
+	JNE      runvec
+	ADDQ     $32, CX
+	JMP      runvec4
+
+runvec:
+	LEAQ     16(CX), AX
+	CMPQ     AX, DX
+	JA       runwords
+	MOVOU    (SI)(CX*2), X1
+	MOVOU    16(SI)(CX*2), X2
+	PCMPEQB  X0, X1
+	PCMPEQB  X0, X2
+	PAND     X1, X2
+	PMOVMSKB X2, AX
+	CMPL     AX, $0xffff
+	JNE      runvecend
+	ADDQ     $16, CX
+	JMP      runvec
+
+runvecend:
+	// The first unequal value is in X1's 8 values, or else in X2's.
+	PMOVMSKB X1, AX
+	XORL     $0xffff, AX
+	JNZ      runvecfound
+	ADDQ     $8, CX
+	PMOVMSKB X2, AX
+	XORL     $0xffff, AX
+
+runvecfound:
+	BSFL AX, AX
+	SHRL $1, AX
+	ADDQ AX, CX
+	JMP  literal
 
 runwords:
 	LEAQ 4(CX), AX
