@@ -5,7 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/parquet-go/parquet-go"
 	pgenc "github.com/parquet-go/parquet-go/encoding"
@@ -310,4 +315,26 @@ func plainBytes[T int32 | int64 | float64](vals []T) []byte {
 		}
 	}
 	return out
+}
+
+// TestHybridProfile runs every implementation of the hybrid rows whose name
+// contains $PQCODEC_HYBRID_PROFILE 100 times, for instruction counts under
+// callgrind (--toggle-collect on each implementation's entry point).
+func TestHybridProfile(t *testing.T) {
+	sub := os.Getenv("PQCODEC_HYBRID_PROFILE")
+	if sub == "" {
+		t.Skip("PQCODEC_HYBRID_PROFILE not set")
+	}
+	for _, hr := range hybridRows() {
+		if !strings.Contains(hr.name, sub) {
+			continue
+		}
+		row := hr.build()
+		for _, im := range row.impls {
+			require.NoError(t, im.check(), "%s/impl=%s", row.name, im.name)
+			for range 100 {
+				require.NoError(t, im.run())
+			}
+		}
+	}
 }
