@@ -83,11 +83,16 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 // which grows only when a run may not fit.
 func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	start := len(dst)
+	if out, pos, or, ok := encodeBytesFast(dst[:cap(dst)], len(dst), src, width); ok {
+		if width < 8 && or&(lsb*uint64(0xff<<width&0xff)) != 0 {
+			return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+		}
+		return out[:pos], nil
+	}
 	vb := int(width+7) / 8 // bytes of an RLE run's value
-	// or is the OR of every word, checked against the width at the end.
-	// The assembly does the whole groups where it can; the loop below
-	// does what is left.
-	out, pos, i, lit, or := encodeBytesFast(dst[:cap(dst)], len(dst), src, width)
+	var or uint64          // OR of every word, checked against the width at the end
+	out, pos := dst[:cap(dst)], len(dst)
+	lit, i := 0, 0
 	for i+8 <= len(src) {
 		x := binary.LittleEndian.Uint64(src[i:])
 		or |= x
@@ -135,11 +140,16 @@ func growOut(out []byte, pos, n int) []byte {
 // loop of [encodeBytes] over groups of 8 int16 values.
 func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 	start := len(dst)
+	if out, pos, or, ok := encodeInt16Fast(dst[:cap(dst)], len(dst), src, width); ok {
+		if or < 0 || uint16(or)>>width != 0 {
+			return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+		}
+		return out[:pos], nil
+	}
 	vb := int(width+7) / 8
-	// or is the OR of every value, checked against the width at the end.
-	// The assembly does the whole groups where it can; the loop below
-	// does what is left.
-	out, pos, i, lit, or := encodeInt16Fast(dst[:cap(dst)], len(dst), src, width)
+	var or int16 // OR of every value, checked against the width at the end
+	out, pos := dst[:cap(dst)], len(dst)
+	lit, i := 0, 0
 	for i+8 <= len(src) {
 		g := (*[8]int16)(src[i:])
 		v := g[0]
@@ -203,9 +213,7 @@ func putPackedInt16(out []byte, pos int, src []int16, width uint) ([]byte, int) 
 	}
 	o := out[pos:]
 	k := len(src) &^ 7
-	if k < 32 || !packInt16Fast(o, src[:k], width) {
-		packInt16Words(o, src[:k], width)
-	}
+	packInt16Words(o, src[:k], width)
 	if k < len(src) {
 		var last [8]int16
 		copy(last[:], src[k:])
@@ -390,7 +398,7 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 // putPackedBytes writes src as one bit-packed run at out[pos:], growing
 // out (a slice to its capacity) if needed, and returns out and the end of
 // the run. Each group of 8 values, read as one 64-bit word, is packed by
-// PEXT or by shifts and masks (SWAR) into width bytes, by multiplication
+// shifts and masks (SWAR) into width bytes, by multiplication
 // at width 1, or copied at width 8; the last group is padded with zeros.
 func putPackedBytes(out []byte, pos int, src []uint8, width uint) ([]byte, int) {
 	groups := (len(src) + 7) / 8
@@ -417,7 +425,7 @@ func putPackedBytes(out []byte, pos int, src []uint8, width uint) ([]byte, int) 
 		}
 	case width == 8:
 		copy(o, src[:k])
-	case k < 32 || !packBytesFast(o, src[:k], width):
+	default:
 		packWords(o, src[:k], width)
 	}
 	if k < len(src) {

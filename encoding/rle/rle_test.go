@@ -523,3 +523,35 @@ func TestEncodeTooWide(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeLongRuns checks the paths against the generic loop on pages
+// whose bit-packed runs need headers of 2 and 3 bytes and span the chunks
+// of the assembly, and whose RLE runs do too.
+func TestEncodeLongRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for _, w := range []uint{1, 3, 8} {
+		for _, n := range []int{64*8 - 1, 64 * 8, 64*8 + 5, 8192*8 + 3, 200000} {
+			v32 := make([]int32, n)
+			for i := range v32 {
+				// Random values, then one long repeat in the middle.
+				v32[i] = int32(r.Uint32N(1 << w))
+				if i > n/3 && i < n/2 {
+					v32[i] = 1
+				}
+			}
+			v16 := make([]int16, n)
+			v8 := make([]uint8, n)
+			for i, x := range v32 {
+				v16[i], v8[i] = int16(x), uint8(x)
+			}
+			want, err := Encode(nil, v32, w)
+			require.NoError(t, err)
+			got8, err := Encode(nil, v8, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got8, "uint8 width %d n %d", w, n)
+			got16, err := Encode(nil, v16, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got16, "int16 width %d n %d", w, n)
+		}
+	}
+}
