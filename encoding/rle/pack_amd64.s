@@ -10,7 +10,7 @@
 // reserved at dst[hdr] when the run opens (lit == i). A group of 8 equal
 // values ends that run (its header written if under 64 groups; if not the
 // functions return with i at the group, for the Go code to write the longer
-// header) and starts an RLE run, extended as far as the value repeats (up
+// header, and run again from there) and starts an RLE run, extended as far as the value repeats (up
 // to n) by SSE2 32 bytes at a time after a scalar first word. dst must hold
 // (limit-i)/8*(width+2)+32 bytes past pos.
 //
@@ -25,7 +25,8 @@ TEXT ·encodeBytesBMI2(SB), NOSPLIT, $0-128
 	MOVQ i+56(FP), R10
 	MOVQ lit+64(FP), R11
 	MOVQ hdr+72(FP), AX
-	MOVQ AX, nhdr+112(FP)
+	ADDQ dst+0(FP), AX
+	MOVQ AX, nhdr+112(FP) // a pointer until done
 	XORQ R12, R12
 	MOVQ $0x0101010101010101, R13
 
@@ -44,9 +45,7 @@ scan:
 	JEQ     run
 	CMPQ    R10, R11
 	JNE     pack2
-	MOVQ    DI, BX
-	SUBQ    dst+0(FP), BX
-	MOVQ    BX, nhdr+112(FP)
+	MOVQ    DI, nhdr+112(FP)
 	INCQ    DI
 
 pack2:
@@ -79,9 +78,7 @@ scan1:
 	JEQ     run
 	CMPQ    R10, R11
 	JNE     pack1
-	MOVQ    DI, CX
-	SUBQ    dst+0(FP), CX
-	MOVQ    CX, nhdr+112(FP)
+	MOVQ    DI, nhdr+112(FP)
 	INCQ    DI
 
 pack1:
@@ -92,8 +89,21 @@ pack1:
 	JMP   scan1
 
 run:
-	// BX repeats the value of the group at R10; CX finds the run's end.
-	MOVQ BX, npos+88(FP) // scratch until done
+	// BX repeats the value of the group at R10.
+	// The pending bit-packed run src[lit:i] gets its header byte; a run
+	// of 64 groups or more returns for the Go code to write a longer one.
+	MOVQ R10, AX
+	SUBQ R11, AX
+	JZ   extend
+	CMPQ AX, $512
+	JAE  done
+	SHRQ $2, AX
+	ORQ  $1, AX
+	MOVQ nhdr+112(FP), CX
+	MOVB AL, (CX)
+
+extend:
+	// CX finds the run's end.
 	MOVQ n+16(FP), DX
 	LEAQ 8(R10), CX
 	LEAQ 8(CX), AX
@@ -134,7 +144,7 @@ runvecend:
 runvecfound:
 	BSFL AX, AX
 	ADDQ AX, CX
-	JMP  close
+	JMP  rle
 
 runwords:
 	LEAQ 8(CX), AX
@@ -150,57 +160,49 @@ runend:
 	BSFQ AX, AX
 	SHRQ $3, AX
 	ADDQ AX, CX
-	JMP  close
+	JMP  rle
 
 runbytes:
 	CMPQ    CX, DX
-	JAE     close
+	JAE     rle
 	MOVBQZX (SI)(CX*1), AX
 	CMPB    AL, BL
-	JNE     close
+	JNE     rle
 	INCQ    CX
 	JMP     runbytes
 
-close:
-	// The pending bit-packed run src[lit:i] gets its header.
-	MOVQ R10, AX
-	SUBQ R11, AX
-	JZ   rle
-	SHRQ $3, AX
-	CMPQ AX, $64
-	JAE  done // a header of two bytes or more: the Go code writes it
-	LEAQ 1(AX)(AX*1), AX
-	MOVQ nhdr+112(FP), BX
-	ADDQ dst+0(FP), BX
-	MOVB AL, (BX)
-
 rle:
-	// The RLE run src[i:CX]: header, then the value's byte if width > 0.
-	MOVQ CX, BX
-	SUBQ R10, BX
-	SHLQ $1, BX
+	// The RLE run src[i:CX]: header, then the value's byte (BL) if
+	// width > 0.
+	MOVQ CX, AX
+	SUBQ R10, AX
+	SHLQ $1, AX
+	CMPQ AX, $0x80
+	JAE  rlelong
 
-rlehdr:
-	CMPQ BX, $0x80
-	JB   rlehdrlast
-	MOVB BL, (DI)
-	ORB  $0x80, (DI)
-	SHRQ $7, BX
+rleshort:
+	MOVB AL, (DI)
+	MOVB BL, 1(DI)
 	INCQ DI
-	JMP  rlehdr
+	ADDQ vb+40(FP), DI
+	MOVQ CX, R10
+	MOVQ CX, R11
+	MOVQ limit+80(FP), DX
+	JMP  scan
 
-rlehdrlast:
-	MOVB    BL, (DI)
-	MOVBQZX npos+88(FP), AX
-	MOVB    AL, 1(DI)
-	INCQ    DI
-	ADDQ    vb+40(FP), DI
-	MOVQ    CX, R10
-	MOVQ    CX, R11
-	MOVQ    limit+80(FP), DX
-	JMP     scan
+rlelong:
+	MOVB AL, (DI)
+	ORB  $0x80, (DI)
+	SHRQ $7, AX
+	INCQ DI
+	CMPQ AX, $0x80
+	JAE  rlelong
+	JMP  rleshort
 
 done:
+	MOVQ nhdr+112(FP), AX
+	SUBQ dst+0(FP), AX
+	MOVQ AX, nhdr+112(FP)
 	SUBQ dst+0(FP), DI
 	MOVQ DI, npos+88(FP)
 	MOVQ R10, ni+96(FP)
@@ -223,7 +225,8 @@ TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-128
 	MOVQ i+56(FP), R10
 	MOVQ lit+64(FP), R11
 	MOVQ hdr+72(FP), AX
-	MOVQ AX, nhdr+112(FP)
+	ADDQ dst+0(FP), AX
+	MOVQ AX, nhdr+112(FP) // a pointer until done
 	PXOR X5, X5
 	MOVQ $0x0101010101010101, R13
 
@@ -246,9 +249,7 @@ scan:
 	JEQ      run
 	CMPQ     R10, R11
 	JNE      pack2
-	MOVQ     DI, BX
-	SUBQ     dst+0(FP), BX
-	MOVQ     BX, nhdr+112(FP)
+	MOVQ     DI, nhdr+112(FP)
 	INCQ     DI
 
 pack2:
@@ -283,9 +284,7 @@ scan1:
 	JEQ      run
 	CMPQ     R10, R11
 	JNE      pack1
-	MOVQ     DI, CX
-	SUBQ     dst+0(FP), CX
-	MOVQ     CX, nhdr+112(FP)
+	MOVQ     DI, nhdr+112(FP)
 	INCQ     DI
 
 pack1:
@@ -298,7 +297,19 @@ pack1:
 run:
 	// BX repeats the value's byte; the run is extended on the int16
 	// values, BX then repeating the value in each 16-bit lane.
-	MOVQ    BX, npos+88(FP) // scratch until done
+	// The pending bit-packed run src[lit:i] gets its header byte; a run
+	// of 64 groups or more returns for the Go code to write a longer one.
+	MOVQ R10, AX
+	SUBQ R11, AX
+	JZ   extend
+	CMPQ AX, $512
+	JAE  done
+	SHRQ $2, AX
+	ORQ  $1, AX
+	MOVQ nhdr+112(FP), CX
+	MOVB AL, (CX)
+
+extend:
 	MOVQ    n+16(FP), DX
 	MOVBQZX BL, BX
 	MOVQ    $0x0001000100010001, AX
@@ -369,7 +380,7 @@ runvecfound:
 	BSFL AX, AX
 	SHRL $1, AX
 	ADDQ AX, CX
-	JMP  close
+	JMP  rle
 
 runwords:
 	LEAQ 4(CX), AX
@@ -385,55 +396,49 @@ runend:
 	BSFQ AX, AX
 	SHRQ $4, AX
 	ADDQ AX, CX
-	JMP  close
+	JMP  rle
 
 runvals:
 	CMPQ    CX, DX
-	JAE     close
+	JAE     rle
 	MOVWQZX (SI)(CX*2), AX
 	CMPW    AX, BX
-	JNE     close
+	JNE     rle
 	INCQ    CX
 	JMP     runvals
 
-close:
-	MOVQ R10, AX
-	SUBQ R11, AX
-	JZ   rle
-	SHRQ $3, AX
-	CMPQ AX, $64
-	JAE  done
-	LEAQ 1(AX)(AX*1), AX
-	MOVQ nhdr+112(FP), BX
-	ADDQ dst+0(FP), BX
-	MOVB AL, (BX)
-
 rle:
-	MOVQ CX, BX
-	SUBQ R10, BX
-	SHLQ $1, BX
+	// The RLE run src[i:CX]: header, then the value's byte (BL) if
+	// width > 0.
+	MOVQ CX, AX
+	SUBQ R10, AX
+	SHLQ $1, AX
+	CMPQ AX, $0x80
+	JAE  rlelong
 
-rlehdr:
-	CMPQ BX, $0x80
-	JB   rlehdrlast
-	MOVB BL, (DI)
-	ORB  $0x80, (DI)
-	SHRQ $7, BX
+rleshort:
+	MOVB AL, (DI)
+	MOVB BL, 1(DI)
 	INCQ DI
-	JMP  rlehdr
+	ADDQ vb+40(FP), DI
+	MOVQ CX, R10
+	MOVQ CX, R11
+	MOVQ limit+80(FP), DX
+	JMP  scan
 
-rlehdrlast:
-	MOVB    BL, (DI)
-	MOVBQZX npos+88(FP), AX
-	MOVB    AL, 1(DI)
-	INCQ    DI
-	ADDQ    vb+40(FP), DI
-	MOVQ    CX, R10
-	MOVQ    CX, R11
-	MOVQ    limit+80(FP), DX
-	JMP     scan
+rlelong:
+	MOVB AL, (DI)
+	ORB  $0x80, (DI)
+	SHRQ $7, AX
+	INCQ DI
+	CMPQ AX, $0x80
+	JAE  rlelong
+	JMP  rleshort
 
 done:
+	MOVQ  nhdr+112(FP), AX
+	SUBQ  dst+0(FP), AX
+	MOVQ  AX, nhdr+112(FP)
 	SUBQ  dst+0(FP), DI
 	MOVQ  DI, npos+88(FP)
 	MOVQ  R10, ni+96(FP)
