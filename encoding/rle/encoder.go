@@ -79,8 +79,7 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 }
 
 // encodeBytes is [Encode] of bytes, which it reads 8 at a time as one
-// 64-bit word. Runs are written at an index into the capacity of dst,
-// which grows only when a run may not fit.
+// 64-bit word (by assembly where [encodeBytesFast] can).
 func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	start := len(dst)
 	if out, pos, or, ok := encodeBytesFast(dst[:cap(dst)], len(dst), src, width); ok {
@@ -89,32 +88,29 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 		}
 		return out[:pos], nil
 	}
-	vb := int(width+7) / 8 // bytes of an RLE run's value
-	var or uint64          // OR of every word, checked against the width at the end
-	out, pos := dst[:cap(dst)], len(dst)
+	var or uint64 // OR of every word, checked against the width at the end
 	lit, i := 0, 0
 	for i+8 <= len(src) {
-		x := binary.LittleEndian.Uint64(src[i:])
+		x := binary.LittleEndian.Uint64(src[i : i+8])
 		or |= x
-		if x != uint64(uint8(x))*lsb {
+		b := uint64(uint8(x)) * lsb
+		if x != b {
 			i += 8
 			continue
 		}
-		j := repeatEnd(src, i+8, x)
+		j := repeatEnd(src, i+8, b)
 		if lit < i {
-			out, pos = putPackedBytes(out, pos, src[lit:i], width)
+			dst = appendPackedBytes(dst, src[lit:i], width)
 		}
-		if len(out)-pos < binary.MaxVarintLen64+1 {
-			out = growOut(out, pos, binary.MaxVarintLen64+1)
-		}
-		if h := uint64(j-i) << 1; h < 0x80 {
-			out[pos] = byte(h)
-			pos++
+		h := uint64(j-i) << 1
+		if h < 0x80 {
+			dst = append(dst, byte(h))
 		} else {
-			pos += binary.PutUvarint(out[pos:], h)
+			dst = binary.AppendUvarint(dst, h)
 		}
-		out[pos] = uint8(x)
-		pos += vb
+		if width > 0 {
+			dst = append(dst, uint8(x))
+		}
 		i, lit = j, j
 	}
 	for _, v := range src[i:] {
@@ -123,10 +119,17 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	if width < 8 && or&(lsb*uint64(0xff<<width&0xff)) != 0 {
 		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
 	}
-	if lit < len(src) {
-		out, pos = putPackedBytes(out, pos, src[lit:], width)
+	return appendPackedBytes(dst, src[lit:], width), nil
+}
+
+// appendPackedBytes appends src as one bit-packed run, padding the last
+// group of 8 with zeros: [putPackedBytes] at the end of dst.
+func appendPackedBytes(dst []byte, src []uint8, width uint) []byte {
+	if len(src) == 0 {
+		return dst
 	}
-	return out[:pos], nil
+	out, pos := putPackedBytes(dst[:cap(dst)], len(dst), src, width)
+	return out[:pos]
 }
 
 // growOut returns out (a slice to its capacity whose first pos bytes are
