@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	pgrle "github.com/parquet-go/parquet-go/encoding/rle"
@@ -126,27 +125,32 @@ func appendUvarint(dst []byte, v uint64) []byte {
 // all of them.
 type hybridRow struct {
 	name  string
+	impls []string // the implementations build gives, in order
 	build func() encRow
+	// outBytes is the output size of each implementation of an encode
+	// row, filled in by its check and reported as the out-B metric.
+	outBytes map[string]int
 }
 
-// hybridRows returns the hybrid decode rows.
+// hybridRows returns the hybrid decode rows, then the encode and lookup
+// rows of hybridEncRows.
 func hybridRows() []hybridRow {
 	var rows []hybridRow
 	for _, w := range []uint{1, 2, 3, 4, 8} {
 		for _, mix := range hybridMixes {
 			for _, kind := range []string{"levels_u8", "levels_i16"} {
 				rows = append(rows, hybridRow{fmt.Sprintf("enc=hybrid/kind=%s/width=%d/mix=%s", kind, w, mix),
-					func() encRow { return levelRow(kind, w, mix) }})
+					[]string{"ours", "parquetgo_u8"}, func() encRow { return levelRow(kind, w, mix) }, nil})
 			}
 		}
 	}
 	for _, w := range []uint{1, 3, 8, 12, 16, 20, 32} {
 		for _, mix := range hybridMixes {
 			rows = append(rows, hybridRow{fmt.Sprintf("enc=hybrid/kind=indices/width=%d/mix=%s", w, mix),
-				func() encRow { return indexRow(w, mix) }})
+				[]string{"ours", "parquetgo"}, func() encRow { return indexRow(w, mix) }, nil})
 		}
 	}
-	return rows
+	return append(rows, hybridEncRows()...)
 }
 
 // levelRow is the row of levels of width w into []uint8 (kind levels_u8)
@@ -207,16 +211,12 @@ func indexRow(w uint, mix string) encRow {
 		}}
 }
 
-// BenchmarkHybrid decodes one hybrid page per operation with every
-// implementation of each row.
+// BenchmarkHybrid decodes (or encodes, or decodes and looks up) one hybrid
+// page per operation with every implementation of each row.
 func BenchmarkHybrid(b *testing.B) {
 	for _, hr := range hybridRows() {
 		var row *encRow
-		for _, name := range []string{"ours", "parquetgo", "parquetgo_u8"} {
-			if name == "parquetgo" && !strings.Contains(hr.name, "indices") ||
-				name == "parquetgo_u8" && strings.Contains(hr.name, "indices") {
-				continue
-			}
+		for _, name := range hr.impls {
 			b.Run(hr.name+"/impl="+name, func(b *testing.B) {
 				if row == nil {
 					r := hr.build()
@@ -226,6 +226,9 @@ func BenchmarkHybrid(b *testing.B) {
 					if im.name == name {
 						runImpl(b, *row, im)
 					}
+				}
+				if n, ok := hr.outBytes[name]; ok {
+					b.ReportMetric(float64(n), "out-B")
 				}
 			})
 		}
@@ -237,6 +240,11 @@ func BenchmarkHybrid(b *testing.B) {
 func TestHybridImplementations(t *testing.T) {
 	for _, hr := range hybridRows() {
 		row := hr.build()
+		var names []string
+		for _, im := range row.impls {
+			names = append(names, im.name)
+		}
+		require.Equal(t, hr.impls, names, row.name)
 		for _, im := range row.impls {
 			require.NoError(t, im.check(), "%s/impl=%s", row.name, im.name)
 		}

@@ -31,6 +31,10 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 		return encodeBytes(dst, s, width)
 	case []uint32:
 		return encodeUint32(dst, s, width)
+	case []int16:
+		if width <= 8 {
+			return encodeInt16(dst, s, width)
+		}
 	}
 	start := len(dst)
 	var or T // OR of every value, checked against the width at the end
@@ -75,9 +79,15 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 }
 
 // encodeBytes is [Encode] of bytes, which it reads 8 at a time as one
-// 64-bit word.
+// 64-bit word (by assembly where [encodeBytesFast] can).
 func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 	start := len(dst)
+	if out, pos, or, ok := encodeBytesFast(dst[:cap(dst)], len(dst), src, width); ok {
+		if width < 8 && or&(lsb*uint64(0xff<<width&0xff)) != 0 {
+			return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+		}
+		return out[:pos], nil
+	}
 	var or uint64 // OR of every word, checked against the width at the end
 	lit, i := 0, 0
 	for i+8 <= len(src) {
@@ -110,6 +120,124 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
 	}
 	return appendPackedBytes(dst, src[lit:], width), nil
+}
+
+// appendPackedBytes appends src as one bit-packed run, padding the last
+// group of 8 with zeros: [putPackedBytes] at the end of dst.
+func appendPackedBytes(dst []byte, src []uint8, width uint) []byte {
+	if len(src) == 0 {
+		return dst
+	}
+	out, pos := putPackedBytes(dst[:cap(dst)], len(dst), src, width)
+	return out[:pos]
+}
+
+// growOut returns out (a slice to its capacity whose first pos bytes are
+// written) with at least n bytes past pos.
+func growOut(out []byte, pos, n int) []byte {
+	out = slices.Grow(out[:pos], n)
+	return out[:cap(out)]
+}
+
+// encodeInt16 is [Encode] of int16 values of width up to 8 (levels): the
+// loop of [encodeBytes] over groups of 8 int16 values.
+func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
+	start := len(dst)
+	if out, pos, or, ok := encodeInt16Fast(dst[:cap(dst)], len(dst), src, width); ok {
+		if or < 0 || uint16(or)>>width != 0 {
+			return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+		}
+		return out[:pos], nil
+	}
+	vb := int(width+7) / 8
+	var or int16 // OR of every value, checked against the width at the end
+	out, pos := dst[:cap(dst)], len(dst)
+	lit, i := 0, 0
+	for i+8 <= len(src) {
+		g := (*[8]int16)(src[i:])
+		v := g[0]
+		if g[1] != v || g[2] != v || g[3] != v || g[4] != v || g[5] != v || g[6] != v || g[7] != v {
+			or |= g[0] | g[1] | g[2] | g[3] | g[4] | g[5] | g[6] | g[7]
+			i += 8
+			continue
+		}
+		or |= v
+		j := i + 8
+		for j+8 <= len(src) {
+			g := (*[8]int16)(src[j:])
+			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
+				break
+			}
+			j += 8
+		}
+		for j < len(src) && src[j] == v {
+			j++
+		}
+		if lit < i {
+			out, pos = putPackedInt16(out, pos, src[lit:i], width)
+		}
+		if len(out)-pos < binary.MaxVarintLen64+1 {
+			out = growOut(out, pos, binary.MaxVarintLen64+1)
+		}
+		if h := uint64(j-i) << 1; h < 0x80 {
+			out[pos] = byte(h)
+			pos++
+		} else {
+			pos += binary.PutUvarint(out[pos:], h)
+		}
+		out[pos] = uint8(v)
+		pos += vb
+		i, lit = j, j
+	}
+	for _, v := range src[i:] {
+		or |= v
+	}
+	if or < 0 || uint16(or)>>width != 0 {
+		return dst[:start], fmt.Errorf("%w: value wider than %d bits", ErrInvalidArgument, width)
+	}
+	if lit < len(src) {
+		out, pos = putPackedInt16(out, pos, src[lit:], width)
+	}
+	return out[:pos], nil
+}
+
+// putPackedInt16 is [putPackedBytes] of int16 values of width up to 8.
+func putPackedInt16(out []byte, pos int, src []int16, width uint) ([]byte, int) {
+	groups := (len(src) + 7) / 8
+	size := groups * int(width)
+	if len(out)-pos < size+8+binary.MaxVarintLen64 {
+		out = growOut(out, pos, size+8+binary.MaxVarintLen64)
+	}
+	if h := uint64(groups)<<1 | 1; h < 0x80 {
+		out[pos] = byte(h)
+		pos++
+	} else {
+		pos += binary.PutUvarint(out[pos:], h)
+	}
+	o := out[pos:]
+	k := len(src) &^ 7
+	packInt16Words(o, src[:k], width)
+	if k < len(src) {
+		var last [8]int16
+		copy(last[:], src[k:])
+		packInt16Words(o[k/8*int(width):], last[:], width)
+	}
+	return out, pos + size
+}
+
+// packInt16Words is [packWords] of int16 values of width up to 8: each
+// group is narrowed to a word of bytes, then packed.
+func packInt16Words(out []byte, src []int16, width uint) {
+	var buf [8 * 64]byte
+	for len(src) > 0 {
+		c := min(len(src), len(buf))
+		for k, v := range src[:c] {
+			buf[k] = uint8(v)
+		}
+		packWords(out, buf[:c], width)
+		out = out[c/8*int(width):]
+		src = src[c:]
+	}
 }
 
 // lsb has the low bit of each byte of a word set: lsb*v repeats byte v.
@@ -270,41 +398,87 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 	return dst[:n+size]
 }
 
-// appendPackedBytes is [appendPacked] of bytes.
-func appendPackedBytes(dst []byte, src []uint8, width uint) []byte {
-	if len(src) == 0 {
-		return dst
-	}
-	if width != 1 {
-		return appendPacked(dst, src, width)
-	}
-	// Levels and booleans: a byte of 8 values by multiplication, which
-	// gathers the low bit of byte k of a word into bit 56+k.
+// putPackedBytes writes src as one bit-packed run at out[pos:], growing
+// out (a slice to its capacity) if needed, and returns out and the end of
+// the run. Each group of 8 values, read as one 64-bit word, is packed by
+// shifts and masks (SWAR) into width bytes, by multiplication
+// at width 1, or copied at width 8; the last group is padded with zeros.
+func putPackedBytes(out []byte, pos int, src []uint8, width uint) ([]byte, int) {
 	groups := (len(src) + 7) / 8
-	if cap(dst)-len(dst) < groups+binary.MaxVarintLen64 {
-		dst = slices.Grow(dst, groups+binary.MaxVarintLen64)
+	size := groups * int(width)
+	// 8 bytes of room past the run: every group stores a whole word.
+	if len(out)-pos < size+8+binary.MaxVarintLen64 {
+		out = growOut(out, pos, size+8+binary.MaxVarintLen64)
 	}
-	h := uint64(groups)<<1 | 1
-	if h < 0x80 {
-		dst = append(dst, byte(h))
+	if h := uint64(groups)<<1 | 1; h < 0x80 {
+		out[pos] = byte(h)
+		pos++
 	} else {
-		dst = binary.AppendUvarint(dst, h)
+		pos += binary.PutUvarint(out[pos:], h)
 	}
-	n := len(dst)
-	out := dst[n : n+groups]
-	k := 0
-	for ; k+8 <= len(src); k += 8 {
-		out[k/8] = byte(binary.LittleEndian.Uint64(src[k:k+8]) * 0x0102040810204080 >> 56)
+	o := out[pos:]
+	k := len(src) &^ 7
+	switch {
+	case width == 1:
+		// Levels and booleans: a byte of 8 values by multiplication, which
+		// gathers the low bit of byte k of a word into bit 56+k.
+		o := o[:k/8]
+		for g := range o {
+			o[g] = byte(binary.LittleEndian.Uint64(src[8*g:]) * 0x0102040810204080 >> 56)
+		}
+	case width == 8:
+		copy(o, src[:k])
+	default:
+		packWords(o, src[:k], width)
 	}
 	if k < len(src) {
-		var v byte
-		for s, x := range src[k:] {
-			v |= x << s
-		}
-		out[k/8] = v
+		var last [8]byte
+		copy(last[:], src[k:])
+		packWords(o[k/8*int(width):], last[:], width)
 	}
-	return dst[:n+groups]
+	return out, pos + size
 }
+
+// packWords packs each group of 8 bytes of src (whose length is a multiple
+// of 8), values below 1<<width, into width bytes of out, storing a whole
+// word per group: out must hold 8 bytes more than the packed size. Bits of
+// values wider than width are lost.
+func packWords(out []byte, src []uint8, width uint) {
+	w := width
+	pos := 0
+	if w <= 4 {
+		// Neighbouring values cannot overlap when shifted together: three
+		// shift-or-mask steps gather 2, 4, then 8 values.
+		m1 := lsb16 * (uint64(1)<<(2*w) - 1)
+		m2 := lsb32 * (uint64(1)<<(4*w) - 1)
+		for i := 0; i+8 <= len(src); i += 8 {
+			x := binary.LittleEndian.Uint64(src[i : i+8])
+			x = (x | x>>((8-w)&63)) & m1
+			x = (x | x>>((16-2*w)&63)) & m2
+			x = x | x>>((32-4*w)&63)
+			binary.LittleEndian.PutUint64(out[pos:pos+8], x)
+			pos += int(w)
+		}
+		return
+	}
+	m1 := lsb16 * (uint64(1)<<w - 1)
+	m2 := lsb32 * (uint64(1)<<(2*w) - 1)
+	for i := 0; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i : i+8])
+		x = x&m1 | (x>>8&m1)<<(w&63)
+		x = x&m2 | (x>>16&m2)<<(2*w&63)
+		x = x&0xffffffff | x>>32<<(4*w&63)
+		binary.LittleEndian.PutUint64(out[pos:pos+8], x)
+		pos += int(w)
+	}
+}
+
+// lsb16 and lsb32 have the low bit of each 16-bit and 32-bit lane of a
+// word set.
+const (
+	lsb16 = 0x0001000100010001
+	lsb32 = 0x0000000100000001
+)
 
 // appendPacked appends src as one bit-packed run, padding the last group of
 // 8 with zeros.

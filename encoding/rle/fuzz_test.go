@@ -178,6 +178,29 @@ func FuzzRoundTrip(f *testing.F) {
 				t.Fatalf("bit %d: got %d, want %d", i, got1[i], bits[i])
 			}
 		}
+		// Levels of every width up to 8 take the loops of []uint8 and
+		// []int16 (assembly on amd64): the same runs as the generic loop,
+		// byte for byte, decoding to the input.
+		lw := uint(w % 9)
+		lv := make([]int32, len(data))
+		l8 := make([]uint8, len(data))
+		l16 := make([]int16, len(data))
+		for i, b := range data {
+			// Runs where the data repeats, any value below 1<<lw.
+			x := int32(b) & (1<<lw - 1)
+			lv[i], l8[i], l16[i] = x, uint8(x), int16(x)
+		}
+		want, err := Encode(nil, lv, lw)
+		require.NoError(t, err)
+		got8, err := Encode(nil, l8, lw)
+		require.NoError(t, err)
+		require.Equal(t, want, got8, "uint8 width %d", lw)
+		got16, err := Encode(nil, l16, lw)
+		require.NoError(t, err)
+		require.Equal(t, want, got16, "int16 width %d", lw)
+		back, err := DecodeLevels([]int16(nil), got16, lw, len(l16))
+		require.NoError(t, err)
+		require.True(t, slices.Equal(back, l16), "int16 width %d round trip", lw)
 		// The prefixed framing round-trips too.
 		enc, err = EncodeWithPrefix(enc[:0], vals, width)
 		require.NoError(t, err)

@@ -461,3 +461,97 @@ func checkLevels[T Level](t *testing.T, vals []uint32, src []byte, w uint, bits 
 		require.Equal(t, T(0x55), v)
 	}
 }
+
+// TestEncodePathsAgree checks that the encoder's loops of their own type
+// ([]uint8 and []int16 levels, []uint32 indices, packed by PEXT or by
+// shifts) write the same runs as the generic loop ([]int32), byte for byte,
+// at every width and length, and that the result decodes to the input.
+func TestEncodePathsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for w := uint(0); w <= 15; w++ {
+		for _, count := range []int{0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 1000, 4099, 1<<16 + 1000} {
+			vals, _ := mixedStream(r, w, uint64(1)<<w, count)
+			v32 := make([]int32, len(vals))
+			v16 := make([]int16, len(vals))
+			v8 := make([]uint8, len(vals))
+			for i, x := range vals {
+				v32[i], v16[i], v8[i] = int32(x), int16(x), uint8(x)
+			}
+			// A prefix in dst and tight capacities catch writes past the run.
+			want, err := Encode([]byte{0xaa}, v32, w)
+			require.NoError(t, err)
+			got16, err := Encode([]byte{0xaa}, v16, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got16, "int16 width %d count %d", w, count)
+			got32, err := Encode([]byte{0xaa}, vals, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got32, "uint32 width %d count %d", w, count)
+			dec, err := DecodeLevels([]int32(nil), want[1:], w, count)
+			require.NoError(t, err)
+			require.True(t, slices.Equal(v32, dec), "decode width %d count %d", w, count)
+			if w > 8 {
+				continue
+			}
+			got8, err := Encode([]byte{0xaa}, v8, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got8, "uint8 width %d count %d", w, count)
+		}
+	}
+}
+
+// TestEncodeTooWide checks that every loop rejects a value wider than the
+// bit width (or negative) wherever it is, and leaves dst unchanged.
+func TestEncodeTooWide(t *testing.T) {
+	for w := uint(0); w <= 8; w++ {
+		for _, count := range []int{1, 8, 9, 64, 100} {
+			for _, at := range []int{0, count / 2, count - 1} {
+				v8 := make([]uint8, count)
+				v16 := make([]int16, count)
+				if w < 8 {
+					v8[at] = 1 << w
+					_, err := Encode([]byte{1}, v8, w)
+					require.ErrorIs(t, err, ErrInvalidArgument, "uint8 width %d at %d/%d", w, at, count)
+				}
+				v16[at] = 1 << w
+				out, err := Encode([]byte{1}, v16, w)
+				require.ErrorIs(t, err, ErrInvalidArgument, "int16 width %d at %d/%d", w, at, count)
+				require.Equal(t, []byte{1}, out)
+				v16[at] = -1
+				_, err = Encode(nil, v16, w)
+				require.ErrorIs(t, err, ErrInvalidArgument, "int16 -1 width %d", w)
+			}
+		}
+	}
+}
+
+// TestEncodeLongRuns checks the paths against the generic loop on pages
+// whose bit-packed runs need headers of 2 and 3 bytes and span the chunks
+// of the assembly, and whose RLE runs do too.
+func TestEncodeLongRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for _, w := range []uint{1, 3, 8} {
+		for _, n := range []int{64*8 - 1, 64 * 8, 64*8 + 5, 8192*8 + 3, 200000} {
+			v32 := make([]int32, n)
+			for i := range v32 {
+				// Random values, then one long repeat in the middle.
+				v32[i] = int32(r.Uint32N(1 << w))
+				if i > n/3 && i < n/2 {
+					v32[i] = 1
+				}
+			}
+			v16 := make([]int16, n)
+			v8 := make([]uint8, n)
+			for i, x := range v32 {
+				v16[i], v8[i] = int16(x), uint8(x)
+			}
+			want, err := Encode(nil, v32, w)
+			require.NoError(t, err)
+			got8, err := Encode(nil, v8, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got8, "uint8 width %d n %d", w, n)
+			got16, err := Encode(nil, v16, w)
+			require.NoError(t, err)
+			require.Equal(t, want, got16, "int16 width %d n %d", w, n)
+		}
+	}
+}

@@ -432,8 +432,11 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 		fmt.Fprintf(w, "### Hybrid levels and index pages\n\n")
 		fmt.Fprintf(w, "Pages of %d values written run by run in five mixes (see bench/hybrid_test.go): levels of\n", 16384)
 		fmt.Fprintf(w, "widths 1-8 into []uint8 and []int16 (parquet-go: its []uint8 level API), dictionary index pages\n")
-		fmt.Fprintf(w, "of widths 1-32 into []uint32 checked against the dictionary (parquet-go: DecodeInt32, unchecked).\n\n")
+		fmt.Fprintf(w, "of widths 1-32 into []uint32 checked against the dictionary (parquet-go: DecodeInt32, unchecked);\n")
+		fmt.Fprintf(w, "the same pages encoded (kinds *_enc: parquet-go EncodeLevels and DictionaryEncoding.EncodeInt32), and\n")
+		fmt.Fprintf(w, "index pages decoded into dictionary values (indices_lookup: parquet-go DecodeInt32 then Dictionary.Lookup).\n\n")
 		speedTable(w, rows)
+		hybridSizeTable(w, rows)
 	}
 
 	fmt.Fprintf(w, "## Noise\n\n")
@@ -453,6 +456,28 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 	pct := func(p float64) float64 { return 100 * spreads[int(p*float64(len(spreads)-1))] }
 	fmt.Fprintf(w, "Spread of each implementation's runs, (max - min)/median of ns/op, over %d row/implementation pairs:\n", len(spreads))
 	fmt.Fprintf(w, "median %.0f%%, 90th percentile %.0f%%, worst %.0f%%.\n", pct(0.5), pct(0.9), pct(1))
+}
+
+// hybridSizeTable writes the page size each encoder of the hybrid encode
+// rows wrote (their out-B metric): writers choose different valid runs.
+func hybridSizeTable(w *bufio.Writer, rows []*row) {
+	var lines [][]string
+	for _, r := range rows {
+		o, ok := r.by["ours"].median("out-B")
+		if !ok {
+			continue
+		}
+		for _, im := range r.impls {
+			if p, ok := r.by[im].median("out-B"); ok && im != "ours" && p > 0 {
+				lines = append(lines, []string{r.label(), fmt.Sprintf("%.0f", o), fmt.Sprintf("%.0f", p), fmt.Sprintf("%.3f %s", o/p, im)})
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Page sizes of the encode rows (bytes):\n\n")
+	table(w, []string{"row", "ours", "peer", "ours/peer"}, lines)
 }
 
 // writeRatios writes the compression ratio (uncompressed/compressed) of
