@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -464,6 +465,20 @@ var benchInputs = sync.OnceValues(func() ([]benchInput, error) {
 		}
 		in = append(in, benchInput{name: g.name, data: b})
 	}
+	for _, g := range realCases {
+		b, err := g.write()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", g.name, err)
+		}
+		in = append(in, benchInput{name: g.name, data: b})
+	}
+	for _, name := range foreignBench {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "foreign", name))
+		if err != nil {
+			return nil, err
+		}
+		in = append(in, benchInput{name: strings.ReplaceAll(name, "/", "-"), data: b})
+	}
 	for i := range in {
 		n, err := uncompressedSize(in[i].data)
 		if err != nil {
@@ -589,6 +604,22 @@ func TestBenchInputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := checkBenchInput(benchInput{name: filepath.Base(name), data: b}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestBenchForeignInputs runs the same check on the foreign-writer inputs
+// (small files: fast enough for every test run).
+func TestBenchForeignInputs(t *testing.T) {
+	for _, name := range foreignBench {
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("..", "testdata", "foreign", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := checkBenchInput(benchInput{name: strings.ReplaceAll(name, "/", "-"), data: b}); err != nil {
 				t.Fatal(err)
 			}
 		})
