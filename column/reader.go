@@ -415,16 +415,15 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	}
 	p.Version, p.Encoding, p.NumLevels = 1, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
-		if p.RepLevels, data, err = r.decodeLevelsV1(p.RepLevels, data, dh.RepetitionLevelEncoding, m, n); err != nil {
+		if p.RepLevels, _, data, err = r.decodeLevelsV1(p.RepLevels, data, dh.RepetitionLevelEncoding, m, n); err != nil {
 			return fmt.Errorf("repetition levels: %w", err)
 		}
 	}
 	nonNull := n
 	if m := r.leaf.MaxDefinitionLevel; m > 0 {
-		if p.DefLevels, data, err = r.decodeLevelsV1(p.DefLevels, data, dh.DefinitionLevelEncoding, m, n); err != nil {
+		if p.DefLevels, nonNull, data, err = r.decodeLevelsV1(p.DefLevels, data, dh.DefinitionLevelEncoding, m, n); err != nil {
 			return fmt.Errorf("definition levels: %w", err)
 		}
-		nonNull = countEqual(p.DefLevels, int16(m))
 	}
 	if err := r.checkRecordStart(p); err != nil {
 		return err
@@ -469,7 +468,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	valuesSize := int(h.UncompressedPageSize) - repLen - defLen
 	p.Version, p.Encoding, p.NumLevels = 2, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
-		if p.RepLevels, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
+		if p.RepLevels, _, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
 			return fmt.Errorf("repetition levels: %w", err)
 		}
 	}
@@ -478,10 +477,9 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	// like parquet-java and Arrow, skip it.
 	nonNull := n
 	if m := r.leaf.MaxDefinitionLevel; m > 0 {
-		if p.DefLevels, err = r.decodeLevels(p.DefLevels, body[repLen:repLen+defLen], m, n); err != nil {
+		if p.DefLevels, nonNull, err = r.decodeLevels(p.DefLevels, body[repLen:repLen+defLen], m, n); err != nil {
 			return fmt.Errorf("definition levels: %w", err)
 		}
-		nonNull = countEqual(p.DefLevels, int16(m))
 	}
 	// The definition levels, not num_nulls, say which values are present,
 	// as in parquet-java, arrow-cpp and DuckDB, which do not read num_nulls;
@@ -540,42 +538,97 @@ func (r *Reader) pageValueCount(n int32) (int, error) {
 }
 
 // decodeLevelsV1 decodes n levels at the start of data in a v1 page's level
-// encoding, and returns the levels and the rest of data.
-func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, maxLevel, n int) ([]int16, []byte, error) {
+// encoding, and returns the levels, how many of them equal maxLevel, and the
+// rest of data.
+func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, maxLevel, n int) ([]int16, int, []byte, error) {
 	switch enc {
 	case format.RLE:
 		stream, rest, err := rle.SplitPrefix(data)
 		if err != nil {
-			return dst, data, err
+			return dst, 0, data, err
 		}
-		dst, err = r.decodeLevels(dst, stream, maxLevel, n)
-		return dst, rest, err
+		dst, atMax, err := r.decodeLevels(dst, stream, maxLevel, n)
+		return dst, atMax, rest, err
 	case format.BitPacked:
 		var err error
 		r.scratch, data, err = bitpacked.Decode(r.scratch[:0], data, levelWidth(maxLevel), n)
 		if err != nil {
-			return dst, data, err
+			return dst, 0, data, err
 		}
+		base := len(dst)
 		dst, err = appendLevels(dst, r.scratch, maxLevel)
-		return dst, data, err
+		if err != nil {
+			return dst, 0, data, err
+		}
+		return dst, countEqual(dst[base:], int16(maxLevel)), data, nil
 	}
-	return dst, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
+	return dst, 0, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
 }
 
 // decodeLevels decodes n levels from a bare RLE/bit-packed hybrid stream,
-// straight into dst.
-func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]int16, error) {
+// straight into dst, and returns them with how many equal maxLevel.
+func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]int16, int, error) {
 	base := len(dst)
 	dst, err := rle.DecodeLevels(dst, stream, levelWidth(maxLevel), n)
 	if err != nil {
-		return dst[:base], err
+		return dst[:base], 0, err
 	}
-	for _, l := range dst[base:] {
-		if int(l) > maxLevel {
-			return dst[:base], fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, l, maxLevel)
+	levels := dst[base:]
+	if w := levelWidth(maxLevel); maxLevel == 1<<w-1 {
+		// No level of the width can exceed the maximum (1, 3, 7...).
+		if maxLevel == 1 {
+			return dst, sumLevels(levels), nil
 		}
+		atMax, _ := scanLevels(levels, int16(maxLevel))
+		return dst, atMax, nil
 	}
-	return dst, nil
+	atMax, hi := scanLevels(levels, int16(maxLevel))
+	if int(hi) > maxLevel {
+		return dst[:base], 0, fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, hi, maxLevel)
+	}
+	return dst, atMax, nil
+}
+
+// sumLevels returns the sum of levels: how many are 1 when all are 0 or 1.
+func sumLevels(levels []int16) int {
+	var n0, n1, n2, n3 int
+	i := 0
+	for ; i+3 < len(levels); i += 4 {
+		s := levels[i : i+4 : i+4]
+		n0 += int(s[0])
+		n1 += int(s[1])
+		n2 += int(s[2])
+		n3 += int(s[3])
+	}
+	for _, l := range levels[i:] {
+		n0 += int(l)
+	}
+	return n0 + n1 + n2 + n3
+}
+
+// scanLevels returns how many levels equal m and the highest level, in one
+// pass without branches on the data (a null is as likely as not: a branch
+// per level mispredicts).
+func scanLevels(levels []int16, m int16) (atMax int, hi int16) {
+	var n0, n1 int
+	var h0, h1 int16
+	i := 0
+	for ; i+1 < len(levels); i += 2 {
+		a, b := levels[i], levels[i+1]
+		h0, h1 = max(h0, a), max(h1, b)
+		n0 += eq(a, m)
+		n1 += eq(b, m)
+	}
+	if i < len(levels) {
+		h0 = max(h0, levels[i])
+		n0 += eq(levels[i], m)
+	}
+	return n0 + n1, max(h0, h1)
+}
+
+// eq is 1 when a == b, else 0, without a branch.
+func eq(a, b int16) int {
+	return int((uint32(uint16(a^b)) - 1) >> 31)
 }
 
 func levelWidth(maxLevel int) uint { return uint(bits.Len(uint(maxLevel))) }
@@ -624,13 +677,14 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		if r.opts.keepDictionary {
 			return r.keepIndices(p, stream, width, n)
 		}
-		if r.scratch, err = rle.Decode(r.scratch[:0], stream, width, n); err != nil {
+		if r.scratch, err = r.decodeIndices(r.scratch[:0], stream, width, n); err != nil {
 			return err
 		}
 		if err := r.lookupLimit(r.scratch); err != nil {
 			return err
 		}
-		return v.appendFrom(&r.dict, r.scratch)
+		v.appendFrom(&r.dict, r.scratch)
+		return nil
 	case format.RLE:
 		if t != format.Boolean {
 			return fmt.Errorf("%w: RLE encoding for %v values", ErrUnsupported, t)
