@@ -591,39 +591,35 @@ func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]in
 
 // sumLevels returns the sum of levels: how many are 1 when all are 0 or 1.
 func sumLevels(levels []int16) int {
-	var n0, n1, n2, n3 int
-	i := 0
-	for ; i+3 < len(levels); i += 4 {
-		s := levels[i : i+4 : i+4]
-		n0 += int(s[0])
-		n1 += int(s[1])
-		n2 += int(s[2])
-		n3 += int(s[3])
+	n := 0
+	for len(levels) >= 8 {
+		a := (*[8]int16)(levels)
+		// At most 8 levels of at most 1: the int16 sum cannot overflow.
+		n += int(a[0] + a[1] + a[2] + a[3] + a[4] + a[5] + a[6] + a[7])
+		levels = levels[8:]
 	}
-	for _, l := range levels[i:] {
-		n0 += int(l)
+	for _, l := range levels {
+		n += int(l)
 	}
-	return n0 + n1 + n2 + n3
+	return n
 }
 
 // scanLevels returns how many levels equal m and the highest level, in one
 // pass without branches on the data (a null is as likely as not: a branch
 // per level mispredicts).
 func scanLevels(levels []int16, m int16) (atMax int, hi int16) {
-	var n0, n1 int
-	var h0, h1 int16
-	i := 0
-	for ; i+1 < len(levels); i += 2 {
-		a, b := levels[i], levels[i+1]
-		h0, h1 = max(h0, a), max(h1, b)
-		n0 += eq(a, m)
-		n1 += eq(b, m)
+	n := 0
+	for len(levels) >= 4 {
+		a := (*[4]int16)(levels)
+		hi = max(hi, a[0], a[1], a[2], a[3])
+		n += eq(a[0], m) + eq(a[1], m) + eq(a[2], m) + eq(a[3], m)
+		levels = levels[4:]
 	}
-	if i < len(levels) {
-		h0 = max(h0, levels[i])
-		n0 += eq(levels[i], m)
+	for _, l := range levels {
+		hi = max(hi, l)
+		n += eq(l, m)
 	}
-	return n0 + n1, max(h0, h1)
+	return n, hi
 }
 
 // eq is 1 when a == b, else 0, without a branch.

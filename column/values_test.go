@@ -10,7 +10,7 @@ import (
 
 // TestAppendFromByteArrays checks the dictionary gather of byte arrays and
 // fixed-length byte arrays against a value-by-value copy, with values
-// shorter and longer than the block copyShort moves, dictionaries without
+// shorter and longer than the block move32 moves, dictionaries without
 // spare capacity (the last values cannot move as a block) and a Values that
 // already holds some.
 func TestAppendFromByteArrays(t *testing.T) {
