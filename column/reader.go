@@ -641,12 +641,17 @@ func appendLevels(dst []int16, levels []uint32, maxLevel int) ([]int16, error) {
 	return dst, nil
 }
 
+// countEqual returns how many levels equal v, without branches on the
+// data.
 func countEqual(levels []int16, v int16) int {
 	n := 0
+	for len(levels) >= 4 {
+		a := (*[4]int16)(levels)
+		n += eq(a[0], v) + eq(a[1], v) + eq(a[2], v) + eq(a[3], v)
+		levels = levels[4:]
+	}
 	for _, l := range levels {
-		if l == v {
-			n++
-		}
+		n += eq(l, v)
 	}
 	return n
 }

@@ -101,3 +101,24 @@ func TestScanLevels(t *testing.T) {
 		}
 	}
 }
+
+func TestCountEqual(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 40 {
+		levels := make([]int16, n)
+		for i := range levels {
+			levels[i] = int16(rng.IntN(3))
+		}
+		for v := int16(0); v < 3; v++ {
+			want := 0
+			for _, l := range levels {
+				if l == v {
+					want++
+				}
+			}
+			if got := countEqual(levels, v); got != want {
+				t.Errorf("countEqual n %d v %d: %d, want %d", n, v, got, want)
+			}
+		}
+	}
+}
