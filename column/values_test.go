@@ -122,3 +122,22 @@ func TestCountEqual(t *testing.T) {
 		}
 	}
 }
+
+func TestGather(t *testing.T) {
+	dict := []int64{10, 11, 12, 13, 14}
+	for n := range 11 {
+		idx := make([]uint32, n)
+		for i := range idx {
+			idx[i] = uint32((i * 3) % len(dict))
+		}
+		got := gather([]int64{-1}, dict, idx)
+		if len(got) != n+1 || got[0] != -1 {
+			t.Fatalf("n %d: %v", n, got)
+		}
+		for i, x := range idx {
+			if got[i+1] != dict[x] {
+				t.Fatalf("n %d: value %d is %d, want %d", n, i, got[i+1], dict[x])
+			}
+		}
+	}
+}
