@@ -171,26 +171,34 @@ func (v *Values) appendFrom(src *Values, idx []uint32) error {
 		}
 		v.Bytes = v.Bytes[:pos]
 	case format.ByteArray:
+		// One pass: the output is sized from the dictionary's mean value
+		// length and grows (doubling) in the rare case it is short.
 		offs := src.Offsets
-		total := 0
-		for _, x := range idx {
-			total += int(offs[x+1] - offs[x])
-		}
-		if len(v.Bytes)+total > maxByteArrayBytes {
-			return fmt.Errorf("%w: %d bytes of byte array values in one batch", ErrLimit, len(v.Bytes)+total)
-		}
+		baseBytes, baseOffsets := len(v.Bytes), len(v.Offsets)
 		if len(v.Offsets) == 0 {
 			v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
 		}
 		pos := len(v.Bytes)
-		v.Bytes = growCap(v.Bytes, total+gatherSlack)
+		guess := int64(0)
+		if n := src.Len(); n > 0 {
+			guess = min(int64(len(idx))*int64(len(src.Bytes)/n), maxByteArrayBytes-int64(pos))
+		}
+		v.Bytes = growCap(v.Bytes, int(guess)+gatherSlack)
 		v.Offsets = growLen(v.Offsets, len(idx))
 		dst, sb := v.Bytes[:cap(v.Bytes)], src.Bytes[:cap(src.Bytes)]
 		out := v.Offsets[len(v.Offsets)-len(idx):]
 		for i, x := range idx {
 			o := int(offs[x])
 			l := int(offs[x+1]) - o
-			if l <= gatherSlack && o+gatherSlack <= len(sb) && pos+gatherSlack <= len(dst) {
+			if l+gatherSlack > len(dst)-pos {
+				if l > maxByteArrayBytes-pos {
+					v.Bytes, v.Offsets = v.Bytes[:baseBytes], v.Offsets[:baseOffsets]
+					return fmt.Errorf("%w: more than %d bytes of byte array values in one batch", ErrLimit, maxByteArrayBytes)
+				}
+				v.Bytes = growCap(dst[:pos], l+gatherSlack)
+				dst = v.Bytes[:cap(v.Bytes)]
+			}
+			if l <= gatherSlack && o+gatherSlack <= len(sb) {
 				move32(dst[pos:pos+gatherSlack:pos+gatherSlack], sb[o:o+gatherSlack:o+gatherSlack])
 			} else {
 				copy(dst[pos:pos+l], sb[o:o+l])
@@ -198,7 +206,7 @@ func (v *Values) appendFrom(src *Values, idx []uint32) error {
 			pos += l
 			out[i] = int32(pos)
 		}
-		v.Bytes = v.Bytes[:pos]
+		v.Bytes = dst[:pos]
 	default:
 		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
 	}

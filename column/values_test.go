@@ -141,3 +141,30 @@ func TestGather(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendFromGrows looks up, many times, the one long value of a
+// dictionary of empty ones: far past the output sized from the mean length.
+func TestAppendFromGrows(t *testing.T) {
+	var dict Values
+	dict.Reset(format.ByteArray, 0)
+	dict.Offsets = make([]int32, 101)
+	long := bytes.Repeat([]byte("0123456789"), 100)
+	dict.Bytes = append(dict.Bytes, long...)
+	for i := 1; i < len(dict.Offsets); i++ {
+		dict.Offsets[i] = int32(len(long))
+	}
+	idx := make([]uint32, 300)
+	for i := range idx {
+		idx[i] = uint32(i % 3 * 49) // 0: the long value; 49, 98: empty
+	}
+	var v Values
+	v.Reset(format.ByteArray, 0)
+	if err := v.appendFrom(&dict, idx); err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range idx {
+		if got, want := v.ByteArray(i), dict.ByteArray(int(x)); !bytes.Equal(got, want) {
+			t.Fatalf("value %d is %d bytes, want %d", i, len(got), len(want))
+		}
+	}
+}
