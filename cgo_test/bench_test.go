@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -34,6 +36,10 @@ import (
 // readers, so MB/s compare directly.
 //
 //   - ours: column.File.ResetReader + Reader.ReadPage into one reused Page.
+//   - ours-keepdict: the same under column.WithKeepDictionary: dictionary
+//     pages give indices into the chunk's dictionary, not values (what an
+//     engine uses, and the fair match for the peers' byte arrays, which
+//     reference their dictionary instead of copying).
 //   - arrow: arrow-go's typed ColumnChunkReader, ReadBatchInPage with
 //     reused buffers (its fastest path: values alias the page, no clone).
 //   - parquetgo: parquet-go's ColumnChunk.Pages, ReadPage and
@@ -109,8 +115,8 @@ type oursBench struct {
 	p column.Page
 }
 
-func newOursBench(b []byte) (*oursBench, error) {
-	f, err := column.Open(bytes.NewReader(b), int64(len(b)))
+func newOursBench(b []byte, opts ...column.Option) (*oursBench, error) {
+	f, err := column.Open(bytes.NewReader(b), int64(len(b)), opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -142,38 +148,35 @@ func (o *oursBench) run(sum *benchSum) error {
 
 func sumOurPage(s *benchSum, p *column.Page) {
 	s.levels += p.NumLevels
-	s.values += p.Values.Len()
+	s.values += p.NumValues()
 	s.defs(p.DefLevels)
-	v := &p.Values
+	if p.Dictionary != nil { // under WithKeepDictionary: look each index up
+		for _, x := range p.Indices {
+			sumOurValue(s, p.Dictionary, int(x))
+		}
+		return
+	}
+	for i := range p.Values.Len() {
+		sumOurValue(s, &p.Values, i)
+	}
+}
+
+func sumOurValue(s *benchSum, v *column.Values, i int) {
 	switch v.Type {
 	case format.Boolean:
-		for _, x := range v.Booleans {
-			s.word(b2u(x))
-		}
+		s.word(b2u(v.Booleans[i]))
 	case format.Int32:
-		for _, x := range v.Int32s {
-			s.word(uint64(int64(x)))
-		}
+		s.word(uint64(int64(v.Int32s[i])))
 	case format.Int64:
-		for _, x := range v.Int64s {
-			s.word(uint64(x))
-		}
+		s.word(uint64(v.Int64s[i]))
 	case format.Float:
-		for _, x := range v.Floats {
-			s.word(uint64(math.Float32bits(x)))
-		}
+		s.word(uint64(math.Float32bits(v.Floats[i])))
 	case format.Double:
-		for _, x := range v.Doubles {
-			s.word(math.Float64bits(x))
-		}
+		s.word(math.Float64bits(v.Doubles[i]))
 	case format.Int96:
-		for i := range v.Int96s {
-			s.bytes(v.Int96s[i][:])
-		}
+		s.bytes(v.Int96s[i][:])
 	default:
-		for i := range v.Len() {
-			s.bytes(v.ByteArray(i))
-		}
+		s.bytes(v.ByteArray(i))
 	}
 }
 
@@ -461,11 +464,25 @@ var benchInputs = sync.OnceValues(func() ([]benchInput, error) {
 		}
 	}
 	for _, g := range genCases {
-		b, err := writeGenerated(g.codec, g.dict)
+		b, err := cachedInput(g.name, func() ([]byte, error) { return writeGenerated(g.codec, g.dict) })
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", g.name, err)
 		}
 		in = append(in, benchInput{name: g.name, data: b})
+	}
+	for _, g := range realCases {
+		b, err := cachedInput(g.name, g.write)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", g.name, err)
+		}
+		in = append(in, benchInput{name: g.name, data: b})
+	}
+	for _, name := range foreignBench {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "foreign", name))
+		if err != nil {
+			return nil, err
+		}
+		in = append(in, benchInput{name: strings.ReplaceAll(name, "/", "-"), data: b})
 	}
 	for i := range in {
 		n, err := uncompressedSize(in[i].data)
@@ -476,6 +493,25 @@ var benchInputs = sync.OnceValues(func() ([]benchInput, error) {
 	}
 	return in, nil
 })
+
+// cachedInput returns write(), kept as name.parquet in the directory
+// PQCODEC_BENCH_CACHE when that is set (so that runs under valgrind need not
+// write the files again).
+func cachedInput(name string, write func() ([]byte, error)) ([]byte, error) {
+	dir := os.Getenv("PQCODEC_BENCH_CACHE")
+	if dir == "" {
+		return write()
+	}
+	path := filepath.Join(dir, name+".parquet")
+	if b, err := os.ReadFile(path); err == nil {
+		return b, nil
+	}
+	b, err := write()
+	if err != nil {
+		return nil, err
+	}
+	return b, os.WriteFile(path, b, 0o644)
+}
 
 // parquetGoMisreads are inputs parquet-go v0.32.0 decodes wrongly (see
 // COMPATIBILITY.md: it returns "" for value 0 of
@@ -498,8 +534,12 @@ func checkBenchInput(in benchInput) error {
 	if d := diffFiles(ours, want); d != "" {
 		return fmt.Errorf("ours differs from arrow-go: %s", d)
 	}
-	var so, sa, sp benchSum
+	var so, sk, sa, sp benchSum
 	o, err := newOursBench(in.data)
+	if err != nil {
+		return err
+	}
+	k, err := newOursBench(in.data, column.WithKeepDictionary(true))
 	if err != nil {
 		return err
 	}
@@ -513,6 +553,12 @@ func checkBenchInput(in benchInput) error {
 	}
 	if err := o.run(&so); err != nil {
 		return err
+	}
+	if err := k.run(&sk); err != nil {
+		return err
+	}
+	if sk != so {
+		return fmt.Errorf("timed paths disagree: ours %+v, ours with the dictionary kept %+v", so, sk)
 	}
 	if err := a.run(&sa); err != nil {
 		return err
@@ -554,6 +600,7 @@ func BenchmarkDecode(b *testing.B) {
 				mk   func([]byte) (benchRunner, error)
 			}{
 				{"impl=ours", func(d []byte) (benchRunner, error) { return newOursBench(d) }},
+				{"impl=ours-keepdict", func(d []byte) (benchRunner, error) { return newOursBench(d, column.WithKeepDictionary(true)) }},
 				{"impl=arrow", func(d []byte) (benchRunner, error) { return newArrowBench(d) }},
 				{"impl=parquetgo", func(d []byte) (benchRunner, error) { return newParquetGoBench(d) }},
 			} {
@@ -568,11 +615,16 @@ func BenchmarkDecode(b *testing.B) {
 					b.SetBytes(in.bytes)
 					b.ReportAllocs()
 					b.ResetTimer()
+					cpu := cpuTime()
 					for b.Loop() {
 						if err := rd.run(nil); err != nil {
 							b.Fatal(err)
 						}
 					}
+					// The process's CPU time per op (the peers' garbage
+					// collection included), which a loaded machine blurs
+					// less than wall time.
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 				})
 			}
 		})
@@ -597,3 +649,74 @@ func TestBenchInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestBenchForeignInputs runs the same check on the foreign-writer inputs
+// (small files: fast enough for every test run).
+func TestBenchForeignInputs(t *testing.T) {
+	for _, name := range foreignBench {
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("..", "testdata", "foreign", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := checkBenchInput(benchInput{name: strings.ReplaceAll(name, "/", "-"), data: b}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestCallgrindDecode decodes one input once with one implementation, for
+// instruction counts that a loaded machine does not blur:
+//
+//	PQCODEC_CG_INPUT=gen-zstd-dict PQCODEC_CG_IMPL=ours PQCODEC_CG_RUNS=3 \
+//	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind ./cgo_test.test -test.run TestCallgrindDecode
+//
+// PQCODEC_CG_RUNS (default 1) is the number of decodes after the warm one:
+// half the difference of the totals of 3 and 1 is the cost of one (Go's
+// goroutine stack switches defeat callgrind's --toggle-collect). It is skipped unless PQCODEC_CG_INPUT names an input of BenchmarkDecode.
+func TestCallgrindDecode(t *testing.T) {
+	name := os.Getenv("PQCODEC_CG_INPUT")
+	if name == "" {
+		t.Skip("PQCODEC_CG_INPUT not set")
+	}
+	inputs, err := benchInputs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range inputs {
+		if in.name != name {
+			continue
+		}
+		var r benchRunner
+		switch impl := os.Getenv("PQCODEC_CG_IMPL"); impl {
+		case "ours":
+			r, err = newOursBench(in.data)
+		case "ours-keepdict":
+			r, err = newOursBench(in.data, column.WithKeepDictionary(true))
+		case "arrow":
+			r, err = newArrowBench(in.data)
+		case "parquetgo":
+			r, err = newParquetGoBench(in.data)
+		default:
+			t.Fatalf("PQCODEC_CG_IMPL %q: want ours, ours-keepdict, arrow or parquetgo", impl)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.run(nil); err != nil { // warm, as the benchmark does
+			t.Fatal(err)
+		}
+		runs, _ := strconv.Atoi(os.Getenv("PQCODEC_CG_RUNS"))
+		for range max(runs, 1) {
+			if err := cgMeasured(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	t.Fatalf("no input %q", name)
+}
+
+//go:noinline
+func cgMeasured(r benchRunner) error { return r.run(nil) }

@@ -460,16 +460,15 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	}
 	p.Version, p.Encoding, p.NumLevels = 1, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
-		if p.RepLevels, data, err = r.decodeLevelsV1(p.RepLevels, data, dh.RepetitionLevelEncoding, m, n); err != nil {
+		if p.RepLevels, _, data, err = r.decodeLevelsV1(p.RepLevels, data, dh.RepetitionLevelEncoding, m, n); err != nil {
 			return fmt.Errorf("repetition levels: %w", err)
 		}
 	}
 	nonNull := n
 	if m := r.leaf.MaxDefinitionLevel; m > 0 {
-		if p.DefLevels, data, err = r.decodeLevelsV1(p.DefLevels, data, dh.DefinitionLevelEncoding, m, n); err != nil {
+		if p.DefLevels, nonNull, data, err = r.decodeLevelsV1(p.DefLevels, data, dh.DefinitionLevelEncoding, m, n); err != nil {
 			return fmt.Errorf("definition levels: %w", err)
 		}
-		nonNull = countEqual(p.DefLevels, int16(m))
 	}
 	if err := r.checkRecordStart(p); err != nil {
 		return err
@@ -514,7 +513,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	valuesSize := int(h.UncompressedPageSize) - repLen - defLen
 	p.Version, p.Encoding, p.NumLevels = 2, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
-		if p.RepLevels, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
+		if p.RepLevels, _, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
 			return fmt.Errorf("repetition levels: %w", err)
 		}
 	}
@@ -523,10 +522,9 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	// like parquet-java and Arrow, skip it.
 	nonNull := n
 	if m := r.leaf.MaxDefinitionLevel; m > 0 {
-		if p.DefLevels, err = r.decodeLevels(p.DefLevels, body[repLen:repLen+defLen], m, n); err != nil {
+		if p.DefLevels, nonNull, err = r.decodeLevels(p.DefLevels, body[repLen:repLen+defLen], m, n); err != nil {
 			return fmt.Errorf("definition levels: %w", err)
 		}
-		nonNull = countEqual(p.DefLevels, int16(m))
 	}
 	// The definition levels, not num_nulls, say which values are present,
 	// as in parquet-java, arrow-cpp and DuckDB, which do not read num_nulls;
@@ -585,42 +583,93 @@ func (r *Reader) pageValueCount(n int32) (int, error) {
 }
 
 // decodeLevelsV1 decodes n levels at the start of data in a v1 page's level
-// encoding, and returns the levels and the rest of data.
-func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, maxLevel, n int) ([]int16, []byte, error) {
+// encoding, and returns the levels, how many of them equal maxLevel, and the
+// rest of data.
+func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, maxLevel, n int) ([]int16, int, []byte, error) {
 	switch enc {
 	case format.RLE:
 		stream, rest, err := rle.SplitPrefix(data)
 		if err != nil {
-			return dst, data, err
+			return dst, 0, data, err
 		}
-		dst, err = r.decodeLevels(dst, stream, maxLevel, n)
-		return dst, rest, err
+		dst, atMax, err := r.decodeLevels(dst, stream, maxLevel, n)
+		return dst, atMax, rest, err
 	case format.BitPacked:
 		var err error
 		r.scratch, data, err = bitpacked.Decode(r.scratch[:0], data, levelWidth(maxLevel), n)
 		if err != nil {
-			return dst, data, err
+			return dst, 0, data, err
 		}
+		base := len(dst)
 		dst, err = appendLevels(dst, r.scratch, maxLevel)
-		return dst, data, err
+		if err != nil {
+			return dst, 0, data, err
+		}
+		return dst, countEqual(dst[base:], int16(maxLevel)), data, nil
 	}
-	return dst, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
+	return dst, 0, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
 }
 
 // decodeLevels decodes n levels from a bare RLE/bit-packed hybrid stream,
-// straight into dst.
-func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]int16, error) {
+// straight into dst, and returns them with how many equal maxLevel.
+func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]int16, int, error) {
 	base := len(dst)
 	dst, err := rle.DecodeLevels(dst, stream, levelWidth(maxLevel), n)
 	if err != nil {
-		return dst[:base], err
+		return dst[:base], 0, err
 	}
-	for _, l := range dst[base:] {
-		if int(l) > maxLevel {
-			return dst[:base], fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, l, maxLevel)
+	levels := dst[base:]
+	if w := levelWidth(maxLevel); maxLevel == 1<<w-1 {
+		// No level of the width can exceed the maximum (1, 3, 7...).
+		if maxLevel == 1 {
+			return dst, sumLevels(levels), nil
 		}
+		atMax, _ := scanLevels(levels, int16(maxLevel))
+		return dst, atMax, nil
 	}
-	return dst, nil
+	atMax, hi := scanLevels(levels, int16(maxLevel))
+	if int(hi) > maxLevel {
+		return dst[:base], 0, fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, hi, maxLevel)
+	}
+	return dst, atMax, nil
+}
+
+// sumLevels returns the sum of levels: how many are 1 when all are 0 or 1.
+func sumLevels(levels []int16) int {
+	n := 0
+	for len(levels) >= 8 {
+		a := (*[8]int16)(levels)
+		// At most 8 levels of at most 1: the int16 sum cannot overflow.
+		n += int(a[0] + a[1] + a[2] + a[3] + a[4] + a[5] + a[6] + a[7])
+		levels = levels[8:]
+	}
+	for _, l := range levels {
+		n += int(l)
+	}
+	return n
+}
+
+// scanLevels returns how many levels equal m and the highest level, in one
+// pass without branches on the data (a null is as likely as not: a branch
+// per level mispredicts).
+func scanLevels(levels []int16, m int16) (atMax int, hi int16) {
+	n := 0
+	for len(levels) >= 4 {
+		a := (*[4]int16)(levels)
+		hi = max(hi, a[0], a[1], a[2], a[3])
+		n += eq(a[0], m) + eq(a[1], m) + eq(a[2], m) + eq(a[3], m)
+		levels = levels[4:]
+	}
+	for _, l := range levels {
+		hi = max(hi, l)
+		n += eq(l, m)
+	}
+	return n, hi
+}
+
+// eq is 1 when a == b, else 0, without a branch.
+func eq(a, b int16) int {
+	return int((uint32(uint16(a^b)) - 1) >> 31)
 }
 
 func levelWidth(maxLevel int) uint { return uint(bits.Len(uint(maxLevel))) }
@@ -637,12 +686,17 @@ func appendLevels(dst []int16, levels []uint32, maxLevel int) ([]int16, error) {
 	return dst, nil
 }
 
+// countEqual returns how many levels equal v, without branches on the
+// data.
 func countEqual(levels []int16, v int16) int {
 	n := 0
+	for len(levels) >= 4 {
+		a := (*[4]int16)(levels)
+		n += eq(a[0], v) + eq(a[1], v) + eq(a[2], v) + eq(a[3], v)
+		levels = levels[4:]
+	}
 	for _, l := range levels {
-		if l == v {
-			n++
-		}
+		n += eq(l, v)
 	}
 	return n
 }
@@ -681,7 +735,7 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		if r.opts.keepDictionary {
 			return r.keepIndices(p, stream, width, n)
 		}
-		if r.scratch, err = rle.Decode(r.scratch[:0], stream, width, n); err != nil {
+		if r.scratch, err = r.decodeIndices(r.scratch[:0], stream, width, n); err != nil {
 			return err
 		}
 		if err := r.lookupLimit(r.scratch); err != nil {
