@@ -84,7 +84,9 @@ func groupsFor(values, n, read, w int) int {
 // values are byte-aligned): per dword of a group
 // of 8 values, the bytes of its 4-byte window (relative to the start of its
 // 128-bit lane) and the shift that aligns the value; the high lane starts
-// at byte hi of the group. The assembly reads the fields at fixed offsets.
+// at byte hi of the group, 0 for widths up to 14, whose windows all lie in
+// the group's first 16 bytes (indexRunsAVX2 then loads them once for both
+// lanes). The assembly reads the fields at fixed offsets.
 type groupTable struct {
 	shuf  [32]byte
 	shift [8]uint32
@@ -107,6 +109,16 @@ var groupTables = func() (t [33]groupTable) {
 				g.shuf[4*k+j] = byte(rel/8 + j)
 			}
 			g.shift[k] = uint32(rel % 8)
+		}
+		if w <= 14 {
+			g.hi = 0
+			for k := 4; k < 8; k++ {
+				bit := k * w
+				for j := range 4 {
+					g.shuf[4*k+j] = byte(bit/8 + j)
+				}
+				g.shift[k] = uint32(bit % 8)
+			}
 		}
 	}
 	return t
@@ -225,3 +237,22 @@ func fillInt16AVX2(dst *int16, n int, pat uint64)
 
 //go:noescape
 func fillUint32AVX2(dst *uint32, n int, pat uint64)
+
+// indexRuns decodes the leading runs of an index page (see
+// [indexRunsAVX2]) into dst, which holds the values still expected, and
+// returns the values written, the bytes of src used and the largest value
+// written (0 if none).
+func indexRuns(dst []uint32, src []byte, w uint) (n, used int, top uint32) {
+	if !hasAVX2 || w == 0 || w > 25 && w < 32 || len(dst) == 0 || len(src) == 0 {
+		return 0, 0, 0
+	}
+	nb := (w + 7) / 8
+	inv := ^(uint64(1)<<w - 1) & 0xffff_ffff
+	var m [8]uint32
+	n, used = indexRunsAVX2(&dst[0], len(dst), &src[0], len(src), &groupTables[w], int(w), int(nb),
+		uint64(1)<<(8*nb)-1, inv, &m)
+	return n, used, max(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7])
+}
+
+//go:noescape
+func indexRunsAVX2(dst *uint32, count int, src *byte, size int, t *groupTable, w int, nb int, bmask uint64, inv uint64, max *[8]uint32) (n int, used int)

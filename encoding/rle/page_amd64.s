@@ -1,0 +1,235 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The page routines of this file decode the runs of a page as the loops of
+// decodePage ([]uint32), decodeBytes and decodeInt16 do (same semantics),
+// without a Go call per run. Each stops before the first run it cannot do
+// entirely (a run header longer than 2 bytes; a bit-packed run cut by the
+// values still expected, or whose loads would pass the end of src; an RLE
+// value wider than the width, or whose load would pass the end of src; an
+// RLE run whose last 32-byte store would pass count) and returns the values
+// written and the bytes of src used: the Go loop does that run, which may
+// be an error, and calls again. Registers: DI dst, R8 count, BX values
+// written, SI src, R9 end of src, R12 start of the current run, R13 values
+// still expected.
+
+// func indexRunsAVX2(dst *uint32, count int, src *byte, size int, t *groupTable, w int, nb int, bmask uint64, inv uint64, max *[8]uint32) (n int, used int)
+// Runs of dictionary indices (width 1..25 or 32): bit-packed groups as in
+// unpackUint32AVX2, plain copies for width 32; RLE values of nb bytes read
+// by a 4-byte load masked by bmask, wider than the width if they have a bit
+// of inv. The lane-wise maximum of the values written goes to *max.
+TEXT ·indexRunsAVX2(SB), NOSPLIT, $0-96
+	MOVQ         dst+0(FP), DI
+	MOVQ         count+8(FP), R8
+	MOVQ         src+16(FP), SI
+	MOVQ         size+24(FP), R9
+	ADDQ         SI, R9
+	MOVQ         t+32(FP), R10
+	MOVQ         w+40(FP), R11
+	VMOVDQU      (R10), Y1   // t.shuf
+	VMOVDQU      32(R10), Y2 // t.shift
+	MOVQ         inv+64(FP), AX
+	NOTQ         AX
+	MOVQ         AX, X3
+	VPBROADCASTD X3, Y3 // the value mask
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y6, Y6, Y6
+	XORQ         BX, BX
+
+run:
+	CMPQ    BX, R8
+	JAE     done
+	MOVQ    SI, R12
+	CMPQ    SI, R9
+	JAE     done
+	MOVBQZX (SI), CX
+	INCQ    SI
+	TESTQ   $0x80, CX
+	JZ      header
+	CMPQ    SI, R9
+	JAE     bail
+	MOVBQZX (SI), DX
+	TESTQ   $0x80, DX
+	JNZ     bail
+	INCQ    SI
+	ANDQ    $0x7f, CX
+	SHLQ    $7, DX
+	ORQ     DX, CX
+
+header:
+	MOVQ R8, R13
+	SUBQ BX, R13
+	SHRQ $1, CX
+	JCS  packed
+
+	// An RLE run of CX values, cut to R13.
+	CMPQ    CX, R13
+	CMOVQHI R13, CX
+	LEAQ    4(SI), AX
+	CMPQ    AX, R9
+	JA      bail
+	MOVL    (SI), AX
+	ANDQ    bmask+56(FP), AX
+	TESTQ   inv+64(FP), AX
+	JNZ     bail
+	TESTQ   CX, CX
+	JZ      skip
+	LEAQ    7(CX), DX
+	ANDQ    $-8, DX
+	CMPQ    DX, R13
+	JA      bail
+	ADDQ    nb+48(FP), SI
+	MOVQ    AX, X0
+	VPBROADCASTD X0, Y0
+	VPMAXUD Y0, Y4, Y4
+	LEAQ    (DI)(BX*4), AX
+	ADDQ    CX, BX
+	SHLQ    $2, DX
+	CMPQ    DX, $128
+	JB      fill32
+
+fill128:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $128, AX
+	SUBQ    $128, DX
+	CMPQ    DX, $128
+	JAE     fill128
+	TESTQ   DX, DX
+	JZ      run
+
+fill32:
+	VMOVDQU Y0, (AX)
+	ADDQ    $32, AX
+	SUBQ    $32, DX
+	JNZ     fill32
+	JMP     run
+
+skip:
+	ADDQ nb+48(FP), SI
+	JMP  run
+
+packed:
+	// A bit-packed run of CX groups, all expected, whose last group's
+	// loads end at (CX-1)*w + t.hi + 16 bytes (t.hi is 16 for width 32).
+	TESTQ CX, CX
+	JZ    run
+	LEAQ  (CX*8), DX
+	CMPQ  DX, R13
+	JA    bail
+	LEAQ  -1(CX), AX
+	IMULQ R11, AX
+	ADDQ  64(R10), AX
+	LEAQ  16(SI)(AX*1), AX
+	CMPQ  AX, R9
+	JA    bail
+	LEAQ  (DI)(BX*4), AX
+	ADDQ  DX, BX
+	CMPQ  R11, $32
+	JEQ   copy
+	MOVQ  64(R10), DX // t.hi
+	TESTQ DX, DX
+	JZ    bcast
+
+unpack:
+	VMOVDQU     (SI), X0
+	VINSERTI128 $1, (SI)(DX*1), Y0, Y0
+	VPSHUFB     Y1, Y0, Y0
+	VPSRLVD     Y2, Y0, Y0
+	VPAND       Y3, Y0, Y0
+	VMOVDQU     Y0, (AX)
+	VPMAXUD     Y0, Y4, Y4
+	ADDQ        R11, SI
+	ADDQ        $32, AX
+	DECQ        CX
+	JNZ         unpack
+	JMP         run
+
+bcast:
+	// Widths up to 14: both lanes take the group's first 16 bytes, two
+	// groups per iteration.
+	SUBQ $2, CX
+	JB   bcast1
+
+bcast2:
+	VBROADCASTI128 (SI), Y0
+	VBROADCASTI128 (SI)(R11*1), Y5
+	VPSHUFB        Y1, Y0, Y0
+	VPSHUFB        Y1, Y5, Y5
+	VPSRLVD        Y2, Y0, Y0
+	VPSRLVD        Y2, Y5, Y5
+	VPAND          Y3, Y0, Y0
+	VPAND          Y3, Y5, Y5
+	VMOVDQU        Y0, (AX)
+	VMOVDQU        Y5, 32(AX)
+	VPMAXUD        Y0, Y4, Y4
+	VPMAXUD        Y5, Y6, Y6
+	LEAQ           (SI)(R11*2), SI
+	ADDQ           $64, AX
+	SUBQ           $2, CX
+	JAE            bcast2
+
+bcast1:
+	ADDQ           $2, CX
+	JZ             run
+	VBROADCASTI128 (SI), Y0
+	VPSHUFB        Y1, Y0, Y0
+	VPSRLVD        Y2, Y0, Y0
+	VPAND          Y3, Y0, Y0
+	VMOVDQU        Y0, (AX)
+	VPMAXUD        Y0, Y4, Y4
+	ADDQ           R11, SI
+	JMP            run
+
+copy:
+	// Width 32: copies, four groups per iteration.
+	SUBQ $4, CX
+	JB   copy1
+
+copy4:
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y5
+	VMOVDQU 64(SI), Y7
+	VMOVDQU 96(SI), Y8
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y5, 32(AX)
+	VMOVDQU Y7, 64(AX)
+	VMOVDQU Y8, 96(AX)
+	VPMAXUD Y0, Y4, Y4
+	VPMAXUD Y5, Y6, Y6
+	VPMAXUD Y7, Y4, Y4
+	VPMAXUD Y8, Y6, Y6
+	ADDQ    $128, SI
+	ADDQ    $128, AX
+	SUBQ    $4, CX
+	JAE     copy4
+
+copy1:
+	ADDQ $4, CX
+	JZ   run
+
+copyone:
+	VMOVDQU (SI), Y0
+	VMOVDQU Y0, (AX)
+	VPMAXUD Y0, Y4, Y4
+	ADDQ    $32, SI
+	ADDQ    $32, AX
+	DECQ    CX
+	JNZ     copyone
+	JMP     run
+
+bail:
+	MOVQ R12, SI
+
+done:
+	MOVQ    max+72(FP), AX
+	VPMAXUD Y6, Y4, Y4
+	VMOVDQU Y4, (AX)
+	VZEROUPPER
+	MOVQ    BX, n+80(FP)
+	SUBQ    src+16(FP), SI
+	MOVQ    SI, used+88(FP)
+	RET
