@@ -8,7 +8,7 @@
 // entirely (a run header longer than 2 bytes; a bit-packed run cut by the
 // values still expected, or whose loads would pass the end of src; an RLE
 // value wider than the width, or whose load would pass the end of src; an
-// RLE run whose last 32-byte store would pass count) and returns the values
+// and returns the values
 // written and the bytes of src used: the Go loop does that run, which may
 // be an error, and calls again. Registers: DI dst, R8 count, BX values
 // written, SI src, R9 end of src, R12 start of the current run, R13 values
@@ -75,17 +75,60 @@ header:
 	JNZ     bail
 	TESTQ   CX, CX
 	JZ      skip
+	ADDQ    nb+48(FP), SI
 	LEAQ    7(CX), DX
 	ANDQ    $-8, DX
 	CMPQ    DX, R13
-	JA      bail
-	ADDQ    nb+48(FP), SI
+	JA      last
 	MOVQ    AX, X0
 	VPBROADCASTD X0, Y0
 	VPMAXUD Y0, Y4, Y4
 	LEAQ    (DI)(BX*4), AX
 	ADDQ    CX, BX
 	SHLQ    $2, DX
+	CMPQ    DX, $32
+	JA      more
+	VMOVDQU Y0, (AX)
+	JMP     run
+
+more:
+	// Up to 128 bytes by 4 stores past the run when count allows: the
+	// runs that follow overwrite them.
+	CMPQ    DX, $128
+	JA      big
+	CMPQ    R13, $32
+	JB      fill32
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	JMP     run
+
+big:
+	CMPQ    DX, $512
+	JB      fill128
+
+fill512:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	VMOVDQU Y0, 128(AX)
+	VMOVDQU Y0, 160(AX)
+	VMOVDQU Y0, 192(AX)
+	VMOVDQU Y0, 224(AX)
+	VMOVDQU Y0, 256(AX)
+	VMOVDQU Y0, 288(AX)
+	VMOVDQU Y0, 320(AX)
+	VMOVDQU Y0, 352(AX)
+	VMOVDQU Y0, 384(AX)
+	VMOVDQU Y0, 416(AX)
+	VMOVDQU Y0, 448(AX)
+	VMOVDQU Y0, 480(AX)
+	ADDQ    $512, AX
+	SUBQ    $512, DX
+	CMPQ    DX, $512
+	JAE     fill512
 	CMPQ    DX, $128
 	JB      fill32
 
@@ -98,15 +141,46 @@ fill128:
 	SUBQ    $128, DX
 	CMPQ    DX, $128
 	JAE     fill128
+
+fill32:
 	TESTQ   DX, DX
 	JZ      run
 
-fill32:
+fill32loop:
 	VMOVDQU Y0, (AX)
 	ADDQ    $32, AX
 	SUBQ    $32, DX
-	JNZ     fill32
+	JNZ     fill32loop
 	JMP     run
+
+last:
+	// The last run of the page: the values past its whole stores one at
+	// a time, then the stores.
+	MOVQ    CX, DX
+	ANDQ    $-8, DX
+	MOVQ    CX, R13
+	SUBQ    DX, R13
+	MOVQ    AX, R12
+	MOVQ    AX, X0
+	VPBROADCASTD X0, Y0
+	VPMAXUD Y0, Y4, Y4
+	LEAQ    (DI)(BX*4), AX
+	ADDQ    CX, BX
+	SHLQ    $2, DX
+	LEAQ    (AX)(DX*1), CX
+	TESTQ   R13, R13
+	JZ      any
+
+rest:
+	MOVL    R12, (CX)
+	ADDQ    $4, CX
+	DECQ    R13
+	JNZ     rest
+
+any:
+	CMPQ    DX, $128
+	JB      fill32
+	JMP     big
 
 skip:
 	ADDQ nb+48(FP), SI
@@ -232,4 +306,443 @@ done:
 	MOVQ    BX, n+80(FP)
 	SUBQ    src+16(FP), SI
 	MOVQ    SI, used+88(FP)
+	RET
+
+// func levelBytesAVX2(dst *uint8, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
+// Runs of levels of width 1..8 into bytes: bit-packed groups spread by PDEP
+// (mask as in unpackBytesPDEP), RLE values of one byte, wider than the width
+// if they have a bit of inv, stored 32 bytes at a time.
+TEXT ·levelBytesAVX2(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), DI
+	MOVQ count+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ size+24(FP), R9
+	ADDQ SI, R9
+	MOVQ w+32(FP), R11
+	MOVQ inv+40(FP), R15
+	MOVQ mask+48(FP), R10
+	XORQ BX, BX
+
+run:
+	CMPQ    BX, R8
+	JAE     done
+	MOVQ    SI, R12
+	CMPQ    SI, R9
+	JAE     done
+	MOVBQZX (SI), CX
+	INCQ    SI
+	TESTQ   $0x80, CX
+	JZ      header
+	CMPQ    SI, R9
+	JAE     bail
+	MOVBQZX (SI), DX
+	TESTQ   $0x80, DX
+	JNZ     bail
+	INCQ    SI
+	ANDQ    $0x7f, CX
+	SHLQ    $7, DX
+	ORQ     DX, CX
+
+header:
+	MOVQ R8, R13
+	SUBQ BX, R13
+	SHRQ $1, CX
+	JCS  packed
+
+	// An RLE run of CX values, cut to R13.
+	CMPQ    CX, R13
+	CMOVQHI R13, CX
+	CMPQ    SI, R9
+	JAE     bail
+	MOVBQZX (SI), AX
+	TESTQ   R15, AX
+	JNZ     bail
+	TESTQ   CX, CX
+	JZ      skip
+	INCQ    SI
+	LEAQ    31(CX), DX
+	ANDQ    $-32, DX
+	CMPQ    DX, R13
+	JA      last
+	MOVQ    AX, X0
+	VPBROADCASTB X0, Y0
+	LEAQ    (DI)(BX*1), AX
+	ADDQ    CX, BX
+	CMPQ    DX, $32
+	JA      more
+	VMOVDQU Y0, (AX)
+	JMP     run
+
+more:
+	// Up to 128 bytes by 4 stores past the run when count allows: the
+	// runs that follow overwrite them.
+	CMPQ    DX, $128
+	JA      big
+	CMPQ    R13, $128
+	JB      fill32
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	JMP     run
+
+big:
+	CMPQ    DX, $512
+	JB      fill128
+
+fill512:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	VMOVDQU Y0, 128(AX)
+	VMOVDQU Y0, 160(AX)
+	VMOVDQU Y0, 192(AX)
+	VMOVDQU Y0, 224(AX)
+	VMOVDQU Y0, 256(AX)
+	VMOVDQU Y0, 288(AX)
+	VMOVDQU Y0, 320(AX)
+	VMOVDQU Y0, 352(AX)
+	VMOVDQU Y0, 384(AX)
+	VMOVDQU Y0, 416(AX)
+	VMOVDQU Y0, 448(AX)
+	VMOVDQU Y0, 480(AX)
+	ADDQ    $512, AX
+	SUBQ    $512, DX
+	CMPQ    DX, $512
+	JAE     fill512
+	CMPQ    DX, $128
+	JB      fill32
+
+fill128:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $128, AX
+	SUBQ    $128, DX
+	CMPQ    DX, $128
+	JAE     fill128
+
+fill32:
+	TESTQ   DX, DX
+	JZ      run
+
+fill32loop:
+	VMOVDQU Y0, (AX)
+	ADDQ    $32, AX
+	SUBQ    $32, DX
+	JNZ     fill32loop
+	JMP     run
+
+last:
+	// The last run of the page: the values past its whole stores one at
+	// a time, then the stores.
+	MOVQ    CX, DX
+	ANDQ    $-32, DX
+	MOVQ    CX, R13
+	SUBQ    DX, R13
+	MOVQ    AX, R12
+	MOVQ    AX, X0
+	VPBROADCASTB X0, Y0
+	LEAQ    (DI)(BX*1), AX
+	ADDQ    CX, BX
+	LEAQ    (AX)(DX*1), CX
+	TESTQ   R13, R13
+	JZ      any
+
+rest:
+	MOVB    R12, (CX)
+	ADDQ    $1, CX
+	DECQ    R13
+	JNZ     rest
+
+any:
+	CMPQ    DX, $128
+	JB      fill32
+	JMP     big
+
+skip:
+	INCQ SI
+	JMP  run
+
+packed:
+	// A bit-packed run of CX groups, all expected, whose last group's
+	// 8-byte load ends at (CX-1)*w + 8 bytes.
+	TESTQ CX, CX
+	JZ    run
+	LEAQ  (CX*8), DX
+	CMPQ  DX, R13
+	JA    bail
+	LEAQ  -1(CX), AX
+	IMULQ R11, AX
+	LEAQ  8(SI)(AX*1), AX
+	CMPQ  AX, R9
+	JA    bail
+	LEAQ  (R11)(R11*2), R13
+	SUBQ  $4, CX
+	JB    tail
+
+loop4:
+	MOVQ  (SI), AX
+	MOVQ  (SI)(R11*1), DX
+	MOVQ  (SI)(R11*2), R12
+	MOVQ  (SI)(R13*1), R14
+	PDEPQ R10, AX, AX
+	PDEPQ R10, DX, DX
+	PDEPQ R10, R12, R12
+	PDEPQ R10, R14, R14
+	MOVQ  AX, (DI)(BX*1)
+	MOVQ  DX, 8(DI)(BX*1)
+	MOVQ  R12, 16(DI)(BX*1)
+	MOVQ  R14, 24(DI)(BX*1)
+	LEAQ  (SI)(R11*4), SI
+	ADDQ  $32, BX
+	SUBQ  $4, CX
+	JAE   loop4
+
+tail:
+	ADDQ $4, CX
+	JZ   run
+
+loop1:
+	MOVQ  (SI), AX
+	PDEPQ R10, AX, AX
+	MOVQ  AX, (DI)(BX*1)
+	ADDQ  R11, SI
+	ADDQ  $8, BX
+	DECQ  CX
+	JNZ   loop1
+	JMP   run
+
+bail:
+	MOVQ R12, SI
+
+done:
+	VZEROUPPER
+	MOVQ BX, n+56(FP)
+	SUBQ src+16(FP), SI
+	MOVQ SI, used+64(FP)
+	RET
+
+// func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
+// levelBytesAVX2 into int16: bit-packed groups spread to bytes by PDEP and
+// widened by VPMOVZXBW, RLE runs stored 16 values at a time.
+TEXT ·levelInt16AVX2(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), DI
+	MOVQ count+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ size+24(FP), R9
+	ADDQ SI, R9
+	MOVQ w+32(FP), R11
+	MOVQ inv+40(FP), R15
+	MOVQ mask+48(FP), R10
+	XORQ BX, BX
+
+run:
+	CMPQ    BX, R8
+	JAE     done
+	MOVQ    SI, R12
+	CMPQ    SI, R9
+	JAE     done
+	MOVBQZX (SI), CX
+	INCQ    SI
+	TESTQ   $0x80, CX
+	JZ      header
+	CMPQ    SI, R9
+	JAE     bail
+	MOVBQZX (SI), DX
+	TESTQ   $0x80, DX
+	JNZ     bail
+	INCQ    SI
+	ANDQ    $0x7f, CX
+	SHLQ    $7, DX
+	ORQ     DX, CX
+
+header:
+	MOVQ R8, R13
+	SUBQ BX, R13
+	SHRQ $1, CX
+	JCS  packed
+
+	// An RLE run of CX values, cut to R13.
+	CMPQ    CX, R13
+	CMOVQHI R13, CX
+	CMPQ    SI, R9
+	JAE     bail
+	MOVBQZX (SI), AX
+	TESTQ   R15, AX
+	JNZ     bail
+	TESTQ   CX, CX
+	JZ      skip
+	INCQ    SI
+	LEAQ    15(CX), DX
+	ANDQ    $-16, DX
+	CMPQ    DX, R13
+	JA      last
+	MOVQ    AX, X0
+	VPBROADCASTW X0, Y0
+	LEAQ    (DI)(BX*2), AX
+	ADDQ    CX, BX
+	SHLQ    $1, DX
+	CMPQ    DX, $32
+	JA      more
+	VMOVDQU Y0, (AX)
+	JMP     run
+
+more:
+	// Up to 128 bytes by 4 stores past the run when count allows: the
+	// runs that follow overwrite them.
+	CMPQ    DX, $128
+	JA      big
+	CMPQ    R13, $64
+	JB      fill32
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	JMP     run
+
+big:
+	CMPQ    DX, $512
+	JB      fill128
+
+fill512:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	VMOVDQU Y0, 128(AX)
+	VMOVDQU Y0, 160(AX)
+	VMOVDQU Y0, 192(AX)
+	VMOVDQU Y0, 224(AX)
+	VMOVDQU Y0, 256(AX)
+	VMOVDQU Y0, 288(AX)
+	VMOVDQU Y0, 320(AX)
+	VMOVDQU Y0, 352(AX)
+	VMOVDQU Y0, 384(AX)
+	VMOVDQU Y0, 416(AX)
+	VMOVDQU Y0, 448(AX)
+	VMOVDQU Y0, 480(AX)
+	ADDQ    $512, AX
+	SUBQ    $512, DX
+	CMPQ    DX, $512
+	JAE     fill512
+	CMPQ    DX, $128
+	JB      fill32
+
+fill128:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y0, 32(AX)
+	VMOVDQU Y0, 64(AX)
+	VMOVDQU Y0, 96(AX)
+	ADDQ    $128, AX
+	SUBQ    $128, DX
+	CMPQ    DX, $128
+	JAE     fill128
+
+fill32:
+	TESTQ   DX, DX
+	JZ      run
+
+fill32loop:
+	VMOVDQU Y0, (AX)
+	ADDQ    $32, AX
+	SUBQ    $32, DX
+	JNZ     fill32loop
+	JMP     run
+
+last:
+	// The last run of the page: the values past its whole stores one at
+	// a time, then the stores.
+	MOVQ    CX, DX
+	ANDQ    $-16, DX
+	MOVQ    CX, R13
+	SUBQ    DX, R13
+	MOVQ    AX, R12
+	MOVQ    AX, X0
+	VPBROADCASTW X0, Y0
+	LEAQ    (DI)(BX*2), AX
+	ADDQ    CX, BX
+	SHLQ    $1, DX
+	LEAQ    (AX)(DX*1), CX
+	TESTQ   R13, R13
+	JZ      any
+
+rest:
+	MOVW    R12, (CX)
+	ADDQ    $2, CX
+	DECQ    R13
+	JNZ     rest
+
+any:
+	CMPQ    DX, $128
+	JB      fill32
+	JMP     big
+
+skip:
+	INCQ SI
+	JMP  run
+
+packed:
+	TESTQ CX, CX
+	JZ    run
+	LEAQ  (CX*8), DX
+	CMPQ  DX, R13
+	JA    bail
+	LEAQ  -1(CX), AX
+	IMULQ R11, AX
+	LEAQ  8(SI)(AX*1), AX
+	CMPQ  AX, R9
+	JA    bail
+	LEAQ  (R11)(R11*2), R13
+	SUBQ  $4, CX
+	JB    tail
+
+loop4:
+	MOVQ      (SI), AX
+	MOVQ      (SI)(R11*1), DX
+	MOVQ      (SI)(R11*2), R12
+	MOVQ      (SI)(R13*1), R14
+	PDEPQ     R10, AX, AX
+	PDEPQ     R10, DX, DX
+	PDEPQ     R10, R12, R12
+	PDEPQ     R10, R14, R14
+	MOVQ      AX, X0
+	PINSRQ    $1, DX, X0
+	MOVQ      R12, X1
+	PINSRQ    $1, R14, X1
+	VPMOVZXBW X0, Y0
+	VPMOVZXBW X1, Y1
+	VMOVDQU   Y0, (DI)(BX*2)
+	VMOVDQU   Y1, 32(DI)(BX*2)
+	LEAQ      (SI)(R11*4), SI
+	ADDQ      $32, BX
+	SUBQ      $4, CX
+	JAE       loop4
+
+tail:
+	ADDQ $4, CX
+	JZ   run
+
+loop1:
+	MOVQ      (SI), AX
+	PDEPQ     R10, AX, AX
+	MOVQ      AX, X0
+	VPMOVZXBW X0, X0
+	VMOVDQU   X0, (DI)(BX*2)
+	ADDQ      R11, SI
+	ADDQ      $8, BX
+	DECQ      CX
+	JNZ       loop1
+	JMP       run
+
+bail:
+	MOVQ R12, SI
+
+done:
+	VZEROUPPER
+	MOVQ BX, n+56(FP)
+	SUBQ src+16(FP), SI
+	MOVQ SI, used+64(FP)
 	RET

@@ -256,3 +256,29 @@ func indexRuns(dst []uint32, src []byte, w uint) (n, used int, top uint32) {
 
 //go:noescape
 func indexRunsAVX2(dst *uint32, count int, src *byte, size int, t *groupTable, w int, nb int, bmask uint64, inv uint64, max *[8]uint32) (n int, used int)
+
+// levelRunsBytes decodes the leading runs of a level page of width 1..8
+// (see [levelBytesAVX2]) into dst, which holds the values still expected,
+// and returns the values written and the bytes of src used.
+func levelRunsBytes(dst []uint8, src []byte, w uint) (n, used int) {
+	if !hasBMI2 || !hasAVX2 || len(dst) == 0 || len(src) == 0 {
+		return 0, 0
+	}
+	m := uint64(1)<<w - 1
+	return levelBytesAVX2(&dst[0], len(dst), &src[0], len(src), int(w), 0xff&^m, m*lsb)
+}
+
+// levelRunsInt16 is [levelRunsBytes] into int16.
+func levelRunsInt16(dst []int16, src []byte, w uint) (n, used int) {
+	if !hasBMI2 || !hasAVX2 || len(dst) == 0 || len(src) == 0 {
+		return 0, 0
+	}
+	m := uint64(1)<<w - 1
+	return levelInt16AVX2(&dst[0], len(dst), &src[0], len(src), int(w), 0xff&^m, m*lsb)
+}
+
+//go:noescape
+func levelBytesAVX2(dst *uint8, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
+
+//go:noescape
+func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
