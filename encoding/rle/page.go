@@ -39,6 +39,7 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 	count, size := len(dst), len(src)
 	nb := int(width+7) / 8 // bytes of an RLE value
 	d32, fast := any(dst).([]uint32)
+	fast = fast && indexKernel()
 	for n := 0; n < count; {
 		if fast {
 			// The runs the assembly can do, then one run here.

@@ -238,6 +238,9 @@ func fillInt16AVX2(dst *int16, n int, pat uint64)
 //go:noescape
 func fillUint32AVX2(dst *uint32, n int, pat uint64)
 
+// indexKernel reports whether decodePage can use [indexRuns].
+func indexKernel() bool { return hasAVX2 }
+
 // indexRuns decodes the leading runs of an index page (see
 // [indexRunsAVX2]) into dst, which holds the values still expected, and
 // returns the values written, the bytes of src used and the largest value
