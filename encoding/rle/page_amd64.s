@@ -16,7 +16,8 @@
 
 // func indexRunsAVX2(dst *uint32, count int, src *byte, size int, t *groupTable, w int, nb int, bmask uint64, inv uint64, max *[8]uint32) (n int, used int)
 // Runs of dictionary indices (width 1..25 or 32): bit-packed groups as in
-// unpackUint32AVX2, plain copies for width 32; RLE values of nb bytes read
+// unpackUint32AVX2, widened bytes and words for widths 8 and 16, plain
+// copies for width 32; RLE values of nb bytes read
 // by a 4-byte load masked by bmask, wider than the width if they have a bit
 // of inv. The lane-wise maximum of the values written goes to *max.
 TEXT ·indexRunsAVX2(SB), NOSPLIT, $0-96
@@ -244,11 +245,41 @@ packed:
 	ADDQ  DX, BX
 	CMPQ  R11, $32
 	JEQ   copy
+	CMPQ  R11, $16
+	JEQ   words
+	CMPQ  R11, $8
+	JEQ   bytes
 	MOVQ  64(R10), DX // t.hi
 	TESTQ DX, DX
 	JZ    bcast
+	SUBQ  $2, CX
+	JB    unpack1
 
-unpack:
+unpack2:
+	// Widths 15 to 25: two groups per iteration.
+	VMOVDQU     (SI), X0
+	VINSERTI128 $1, (SI)(DX*1), Y0, Y0
+	ADDQ        R11, SI
+	VMOVDQU     (SI), X5
+	VINSERTI128 $1, (SI)(DX*1), Y5, Y5
+	ADDQ        R11, SI
+	VPSHUFB     Y1, Y0, Y0
+	VPSHUFB     Y1, Y5, Y5
+	VPSRLVD     Y2, Y0, Y0
+	VPSRLVD     Y2, Y5, Y5
+	VPAND       Y3, Y0, Y0
+	VPAND       Y3, Y5, Y5
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     Y5, 32(AX)
+	VPMAXUD     Y0, Y4, Y4
+	VPMAXUD     Y5, Y6, Y6
+	ADDQ        $64, AX
+	SUBQ        $2, CX
+	JAE         unpack2
+
+unpack1:
+	ADDQ        $2, CX
+	JZ          run
 	VMOVDQU     (SI), X0
 	VINSERTI128 $1, (SI)(DX*1), Y0, Y0
 	VPSHUFB     Y1, Y0, Y0
@@ -257,10 +288,70 @@ unpack:
 	VMOVDQU     Y0, (AX)
 	VPMAXUD     Y0, Y4, Y4
 	ADDQ        R11, SI
-	ADDQ        $32, AX
-	DECQ        CX
-	JNZ         unpack
 	JMP         run
+
+words:
+	// Width 16: 8 words widened, two groups per iteration.
+	SUBQ $2, CX
+	JB   words1
+
+words2:
+	VPMOVZXWD (SI), Y0
+	VPMOVZXWD 16(SI), Y5
+	VMOVDQU   Y0, (AX)
+	VMOVDQU   Y5, 32(AX)
+	VPMAXUD   Y0, Y4, Y4
+	VPMAXUD   Y5, Y6, Y6
+	ADDQ      $32, SI
+	ADDQ      $64, AX
+	SUBQ      $2, CX
+	JAE       words2
+
+words1:
+	ADDQ      $2, CX
+	JZ        run
+	VPMOVZXWD (SI), Y0
+	VMOVDQU   Y0, (AX)
+	VPMAXUD   Y0, Y4, Y4
+	ADDQ      $16, SI
+	JMP       run
+
+bytes:
+	// Width 8: 8 bytes widened, four groups per iteration.
+	SUBQ $4, CX
+	JB   bytes1
+
+bytes4:
+	VPMOVZXBD (SI), Y0
+	VPMOVZXBD 8(SI), Y5
+	VPMOVZXBD 16(SI), Y7
+	VPMOVZXBD 24(SI), Y8
+	VMOVDQU   Y0, (AX)
+	VMOVDQU   Y5, 32(AX)
+	VMOVDQU   Y7, 64(AX)
+	VMOVDQU   Y8, 96(AX)
+	VPMAXUD   Y0, Y4, Y4
+	VPMAXUD   Y5, Y6, Y6
+	VPMAXUD   Y7, Y4, Y4
+	VPMAXUD   Y8, Y6, Y6
+	ADDQ      $32, SI
+	ADDQ      $128, AX
+	SUBQ      $4, CX
+	JAE       bytes4
+
+bytes1:
+	ADDQ      $4, CX
+	JZ        run
+
+bytesone:
+	VPMOVZXBD (SI), Y0
+	VMOVDQU   Y0, (AX)
+	VPMAXUD   Y0, Y4, Y4
+	ADDQ      $8, SI
+	ADDQ      $32, AX
+	DECQ      CX
+	JNZ       bytesone
+	JMP       run
 
 bcast:
 	// Widths up to 14: both lanes take the group's first 16 bytes, two
