@@ -699,7 +699,7 @@ done:
 // func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
 // levelBytesAVX2 into int16: bit-packed groups spread to bytes by PDEP and
 // widened by VPMOVZXBW, RLE runs stored 16 values at a time.
-TEXT ·levelInt16AVX2(SB), NOSPLIT, $0-72
+TEXT ·levelInt16AVX2(SB), NOSPLIT, $0-80
 	MOVQ dst+0(FP), DI
 	MOVQ count+8(FP), R8
 	MOVQ src+16(FP), SI
@@ -708,6 +708,12 @@ TEXT ·levelInt16AVX2(SB), NOSPLIT, $0-72
 	MOVQ w+32(FP), R11
 	MOVQ inv+40(FP), R15
 	MOVQ mask+48(FP), R10
+	MOVQ t+56(FP), AX
+	VMOVDQU (AX), Y1   // t.shuf
+	VMOVDQU 32(AX), Y2 // t.mul
+	MOVQ $16, DX
+	SUBQ R11, DX
+	MOVQ DX, X3
 	XORQ BX, BX
 
 run:
@@ -896,6 +902,11 @@ skip:
 	JMP  run
 
 packed:
+	// A bit-packed run of CX groups, all expected, whose last group's
+	// 16-byte load ends at (CX-1)*w + 16 bytes. Pairs of groups: both
+	// lanes take the pair's first 16 bytes, VPSHUFB puts each value's
+	// 2-byte window in its word, VPMULLW by 2^(16-w-shift) moves the value
+	// to the top, VPSRLW by 16-w brings it down (width 8: VPMOVZXBW).
 	TESTQ CX, CX
 	JZ    run
 	LEAQ  (CX*8), DX
@@ -903,40 +914,46 @@ packed:
 	JA    bail
 	LEAQ  -1(CX), AX
 	IMULQ R11, AX
-	LEAQ  8(SI)(AX*1), AX
+	LEAQ  16(SI)(AX*1), AX
 	CMPQ  AX, R9
 	JA    bail
-	LEAQ  (R11)(R11*2), R13
+	CMPQ  R11, $8
+	JEQ   bytes
 	SUBQ  $4, CX
-	JB    tail
+	JB    pair
 
-loop4:
-	MOVQ      (SI), AX
-	MOVQ      (SI)(R11*1), DX
-	MOVQ      (SI)(R11*2), R12
-	MOVQ      (SI)(R13*1), R14
-	PDEPQ     R10, AX, AX
-	PDEPQ     R10, DX, DX
-	PDEPQ     R10, R12, R12
-	PDEPQ     R10, R14, R14
-	MOVQ      AX, X0
-	PINSRQ    $1, DX, X0
-	MOVQ      R12, X1
-	PINSRQ    $1, R14, X1
-	VPMOVZXBW X0, Y0
-	VPMOVZXBW X1, Y1
-	VMOVDQU   Y0, (DI)(BX*2)
-	VMOVDQU   Y1, 32(DI)(BX*2)
-	LEAQ      (SI)(R11*4), SI
-	ADDQ      $32, BX
-	SUBQ      $4, CX
-	JAE       loop4
+quad:
+	VBROADCASTI128 (SI), Y0
+	VBROADCASTI128 (SI)(R11*2), Y5
+	VPSHUFB        Y1, Y0, Y0
+	VPSHUFB        Y1, Y5, Y5
+	VPMULLW        Y2, Y0, Y0
+	VPMULLW        Y2, Y5, Y5
+	VPSRLW         X3, Y0, Y0
+	VPSRLW         X3, Y5, Y5
+	VMOVDQU        Y0, (DI)(BX*2)
+	VMOVDQU        Y5, 32(DI)(BX*2)
+	LEAQ           (SI)(R11*4), SI
+	ADDQ           $32, BX
+	SUBQ           $4, CX
+	JAE            quad
 
-tail:
-	ADDQ $4, CX
-	JZ   run
+pair:
+	ADDQ           $4, CX
+	CMPQ           CX, $2
+	JB             single
+	VBROADCASTI128 (SI), Y0
+	VPSHUFB        Y1, Y0, Y0
+	VPMULLW        Y2, Y0, Y0
+	VPSRLW         X3, Y0, Y0
+	VMOVDQU        Y0, (DI)(BX*2)
+	LEAQ           (SI)(R11*2), SI
+	ADDQ           $16, BX
+	SUBQ           $2, CX
 
-loop1:
+single:
+	TESTQ     CX, CX
+	JZ        run
 	MOVQ      (SI), AX
 	PDEPQ     R10, AX, AX
 	MOVQ      AX, X0
@@ -944,16 +961,30 @@ loop1:
 	VMOVDQU   X0, (DI)(BX*2)
 	ADDQ      R11, SI
 	ADDQ      $8, BX
-	DECQ      CX
-	JNZ       loop1
 	JMP       run
+
+bytes:
+	SUBQ $2, CX
+	JB   bytes1
+
+bytes2:
+	VPMOVZXBW (SI), Y0
+	VMOVDQU   Y0, (DI)(BX*2)
+	ADDQ      $16, SI
+	ADDQ      $16, BX
+	SUBQ      $2, CX
+	JAE       bytes2
+
+bytes1:
+	ADDQ $2, CX
+	JMP  single
 
 bail:
 	MOVQ R12, SI
 
 done:
 	VZEROUPPER
-	MOVQ BX, n+56(FP)
+	MOVQ BX, n+64(FP)
 	SUBQ src+16(FP), SI
-	MOVQ SI, used+64(FP)
+	MOVQ SI, used+72(FP)
 	RET

@@ -277,11 +277,35 @@ func levelRunsInt16(dst []int16, src []byte, w uint) (n, used int) {
 		return 0, 0
 	}
 	m := uint64(1)<<w - 1
-	return levelInt16AVX2(&dst[0], len(dst), &src[0], len(src), int(w), 0xff&^m, m*lsb)
+	return levelInt16AVX2(&dst[0], len(dst), &src[0], len(src), int(w), 0xff&^m, m*lsb, &int16Tables[w])
 }
+
+// int16Table drives the pairs of groups of levelInt16AVX2 for one width
+// (1..7): per word of two groups of 8 values (the second group in the high
+// 128-bit lane, both lanes holding the first group's 16 bytes), the 2 bytes
+// of its window and the multiplier that moves the value to the top of the
+// word. The assembly reads the fields at fixed offsets.
+type int16Table struct {
+	shuf [32]byte
+	mul  [16]uint16
+}
+
+var int16Tables = func() (t [9]int16Table) {
+	for w := 1; w <= 7; w++ {
+		for lane := range 2 {
+			for k := range 8 {
+				bit := lane*8*w + k*w
+				t[w].shuf[16*lane+2*k] = byte(bit / 8)
+				t[w].shuf[16*lane+2*k+1] = byte(bit/8 + 1)
+				t[w].mul[8*lane+k] = uint16(1) << (16 - w - bit%8)
+			}
+		}
+	}
+	return t
+}()
 
 //go:noescape
 func levelBytesAVX2(dst *uint8, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
 
 //go:noescape
-func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
+func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64, t *int16Table) (n int, used int)
