@@ -903,7 +903,8 @@ skip:
 
 packed:
 	// A bit-packed run of CX groups, all expected, whose last group's
-	// 16-byte load ends at (CX-1)*w + 16 bytes. Pairs of groups: both
+	// 8-byte load ends at (CX-1)*w + 8 bytes (16 for the pairs, else
+	// each group goes as a single one). Pairs of groups: both
 	// lanes take the pair's first 16 bytes, VPSHUFB puts each value's
 	// 2-byte window in its word, VPMULLW by 2^(16-w-shift) moves the value
 	// to the top, VPSRLW by 16-w brings it down (width 8: VPMOVZXBW).
@@ -914,9 +915,12 @@ packed:
 	JA    bail
 	LEAQ  -1(CX), AX
 	IMULQ R11, AX
-	LEAQ  16(SI)(AX*1), AX
+	LEAQ  8(SI)(AX*1), AX
 	CMPQ  AX, R9
 	JA    bail
+	ADDQ  $8, AX
+	CMPQ  AX, R9
+	JA    single // the end of src is near: each group by PDEP
 	CMPQ  R11, $8
 	JEQ   bytes
 	SUBQ  $4, CX
@@ -961,7 +965,8 @@ single:
 	VMOVDQU   X0, (DI)(BX*2)
 	ADDQ      R11, SI
 	ADDQ      $8, BX
-	JMP       run
+	DECQ      CX
+	JMP       single
 
 bytes:
 	SUBQ $2, CX
