@@ -228,15 +228,10 @@ type Level interface {
 // (uint8 or int16) or dictionary indices (int32). It fails with
 // [ErrInvalidArgument] if width does not fit T.
 func DecodeLevels[T Level](dst []T, src []byte, width uint, count int) ([]T, error) {
-	var zero T
-	bits := uint(0)
-	for x := T(1); x != 0; x <<= 1 {
-		bits++
-	}
-	if ^zero < 0 { // signed: one bit less for values
-		bits--
-	}
-	if width > bits {
+	// The width fits T if its largest value survives the conversion (a
+	// signed T turns it negative when the width takes the sign bit).
+	if top := uint64(1)<<min(width, 64) - 1; uint64(T(top)) != top {
+		var zero T
 		return dst, fmt.Errorf("%w: bit width %d does not fit %T", ErrInvalidArgument, width, zero)
 	}
 	if count < 0 {

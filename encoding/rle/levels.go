@@ -14,6 +14,13 @@ func decodeBytes(dst []uint8, src []byte, width uint) error {
 	pdep, wide := levelKernels()
 	iw, mask := int(width), (uint64(1)<<width-1)*lsb
 	for n := 0; n < count; {
+		if pdep && wide {
+			// The runs the assembly can do, then one run here.
+			k, used := levelRunsBytes(dst[n:], src, width)
+			if n, src = n+k, src[used:]; n == count {
+				break
+			}
+		}
 		off := size - len(src) // of the run header, for errors
 		// The run header, read inline for speed: the same parse stands in
 		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16
@@ -136,6 +143,13 @@ func decodeInt16(dst []int16, src []byte, width uint) error {
 	pdep, wide := levelKernels()
 	iw, mask := int(width), (uint64(1)<<width-1)*0x0001_0001_0001_0001
 	for n := 0; n < count; {
+		if pdep && wide {
+			// The runs the assembly can do, then one run here.
+			k, used := levelRunsInt16(dst[n:], src, width)
+			if n, src = n+k, src[used:]; n == count {
+				break
+			}
+		}
 		off := size - len(src) // of the run header, for errors
 		// The run header, read inline for speed: the same parse stands in
 		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16

@@ -38,7 +38,20 @@ func decodePage[T Level](dst []T, src []byte, width uint, limit uint32) error {
 	}
 	count, size := len(dst), len(src)
 	nb := int(width+7) / 8 // bytes of an RLE value
+	d32, fast := any(dst).([]uint32)
+	fast = fast && indexKernel()
 	for n := 0; n < count; {
+		if fast {
+			// The runs the assembly can do, then one run here.
+			k, used, top := indexRuns(d32[n:], src, width)
+			if check && top > limit {
+				return rangeError(d32[n:n+k], n, limit)
+			}
+			n, src = n+k, src[used:]
+			if n == count {
+				break
+			}
+		}
 		off := size - len(src) // of the run header, for errors
 		// The run header, read inline for speed: the same parse stands in
 		// decodePage, decodeBitmap (page.go), decodeBytes, decodeInt16

@@ -84,7 +84,9 @@ func groupsFor(values, n, read, w int) int {
 // values are byte-aligned): per dword of a group
 // of 8 values, the bytes of its 4-byte window (relative to the start of its
 // 128-bit lane) and the shift that aligns the value; the high lane starts
-// at byte hi of the group. The assembly reads the fields at fixed offsets.
+// at byte hi of the group, 0 for widths up to 14, whose windows all lie in
+// the group's first 16 bytes (indexRunsAVX2 then loads them once for both
+// lanes). The assembly reads the fields at fixed offsets.
 type groupTable struct {
 	shuf  [32]byte
 	shift [8]uint32
@@ -107,6 +109,16 @@ var groupTables = func() (t [33]groupTable) {
 				g.shuf[4*k+j] = byte(rel/8 + j)
 			}
 			g.shift[k] = uint32(rel % 8)
+		}
+		if w <= 14 {
+			g.hi = 0
+			for k := 4; k < 8; k++ {
+				bit := k * w
+				for j := range 4 {
+					g.shuf[4*k+j] = byte(bit/8 + j)
+				}
+				g.shift[k] = uint32(bit % 8)
+			}
 		}
 	}
 	return t
@@ -225,3 +237,75 @@ func fillInt16AVX2(dst *int16, n int, pat uint64)
 
 //go:noescape
 func fillUint32AVX2(dst *uint32, n int, pat uint64)
+
+// indexKernel reports whether decodePage can use [indexRuns].
+func indexKernel() bool { return hasAVX2 }
+
+// indexRuns decodes the leading runs of an index page (see
+// [indexRunsAVX2]) into dst, which holds the values still expected, and
+// returns the values written, the bytes of src used and the largest value
+// written (0 if none).
+func indexRuns(dst []uint32, src []byte, w uint) (n, used int, top uint32) {
+	if !hasAVX2 || w == 0 || w > 25 && w < 32 || len(dst) == 0 || len(src) == 0 {
+		return 0, 0, 0
+	}
+	nb := (w + 7) / 8
+	inv := ^(uint64(1)<<w - 1) & 0xffff_ffff
+	var m [8]uint32
+	n, used = indexRunsAVX2(&dst[0], len(dst), &src[0], len(src), &groupTables[w], int(w), int(nb),
+		uint64(1)<<(8*nb)-1, inv, &m)
+	return n, used, max(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7])
+}
+
+//go:noescape
+func indexRunsAVX2(dst *uint32, count int, src *byte, size int, t *groupTable, w int, nb int, bmask uint64, inv uint64, max *[8]uint32) (n int, used int)
+
+// levelRunsBytes decodes the leading runs of a level page of width 1..8
+// (see [levelBytesAVX2]) into dst, which holds the values still expected,
+// and returns the values written and the bytes of src used.
+func levelRunsBytes(dst []uint8, src []byte, w uint) (n, used int) {
+	if !hasBMI2 || !hasAVX2 || len(dst) == 0 || len(src) == 0 {
+		return 0, 0
+	}
+	m := uint64(1)<<w - 1
+	return levelBytesAVX2(&dst[0], len(dst), &src[0], len(src), int(w), 0xff&^m, m*lsb)
+}
+
+// levelRunsInt16 is [levelRunsBytes] into int16.
+func levelRunsInt16(dst []int16, src []byte, w uint) (n, used int) {
+	if !hasBMI2 || !hasAVX2 || len(dst) == 0 || len(src) == 0 {
+		return 0, 0
+	}
+	m := uint64(1)<<w - 1
+	return levelInt16AVX2(&dst[0], len(dst), &src[0], len(src), int(w), 0xff&^m, m*lsb, &int16Tables[w])
+}
+
+// int16Table drives the pairs of groups of levelInt16AVX2 for one width
+// (1..7): per word of two groups of 8 values (the second group in the high
+// 128-bit lane, both lanes holding the first group's 16 bytes), the 2 bytes
+// of its window and the multiplier that moves the value to the top of the
+// word. The assembly reads the fields at fixed offsets.
+type int16Table struct {
+	shuf [32]byte
+	mul  [16]uint16
+}
+
+var int16Tables = func() (t [9]int16Table) {
+	for w := 1; w <= 7; w++ {
+		for lane := range 2 {
+			for k := range 8 {
+				bit := lane*8*w + k*w
+				t[w].shuf[16*lane+2*k] = byte(bit / 8)
+				t[w].shuf[16*lane+2*k+1] = byte(bit/8 + 1)
+				t[w].mul[8*lane+k] = uint16(1) << (16 - w - bit%8)
+			}
+		}
+	}
+	return t
+}()
+
+//go:noescape
+func levelBytesAVX2(dst *uint8, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
+
+//go:noescape
+func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64, t *int16Table) (n int, used int)

@@ -32,3 +32,14 @@ func unpackInt16Groups(dst []int16, src []byte, g, w int, mask uint64) {
 func fillBytes32(dst []uint8, c int, x uint64) { fillBytes(dst[:c], x) }
 
 func fillInt16x16(dst []int16, c int, x uint64) { fillInt16(dst[:c], int16(x)) }
+
+// The page routines: indexKernel and levelKernels keep decodePage and the
+// level loops from calling them, and they do no run if called.
+
+func indexKernel() bool { return false }
+
+func indexRuns(dst []uint32, src []byte, w uint) (n, used int, top uint32) { return 0, 0, 0 }
+
+func levelRunsBytes(dst []uint8, src []byte, w uint) (n, used int) { return 0, 0 }
+
+func levelRunsInt16(dst []int16, src []byte, w uint) (n, used int) { return 0, 0 }
