@@ -3,8 +3,11 @@ package dictionary
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
+	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // Dict is a decoded dictionary of fixed-size values. The zero value is an
@@ -72,6 +75,9 @@ func (d *Dict[T]) Values() []T { return d.values }
 // slice. An index past the dictionary is an error wrapping [ErrCorrupt]. dst
 // grows at most once, by count values; on error it keeps its length.
 func (d *Dict[T]) Decode(dst []T, src []byte, count int) ([]T, error) {
+	if count > 0 && unsafecast.HasUint32Tail[T]() {
+		return d.decodeInPlace(dst, src, count)
+	}
 	var r indexReader
 	if err := r.reset(src, count, len(d.values)); err != nil {
 		return dst, err
@@ -97,6 +103,39 @@ func (d *Dict[T]) Decode(dst []T, src []byte, count int) ([]T, error) {
 			o[i] = dict[ix]
 		}
 		out = out[n:]
+	}
+	return dst, nil
+}
+
+// decodeInPlace is [Dict.Decode] for values of 4 bytes or more (every type
+// but bool) where unsafecast can view memory: the whole index page is
+// decoded and checked by rle.DecodeIndices (the page routines) into the
+// last count 4-byte slots of the values' own memory, which the gather then
+// overwrites front to back (see unsafecast.Uint32Tail): no index buffer, no
+// streaming decoder. Its twin for other builds and bool is the chunked loop
+// of Decode.
+func (d *Dict[T]) decodeInPlace(dst []T, src []byte, count int) ([]T, error) {
+	width, stream, err := rle.SplitBitWidth(src)
+	if err != nil {
+		return dst, fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	dict := d.values
+	if len(dict) == 0 {
+		return dst, fmt.Errorf("%w: %d indices into an empty dictionary", ErrCorrupt, count)
+	}
+	start := len(dst)
+	if dst, err = appendGrow(dst, count); err != nil {
+		return dst, err
+	}
+	out := dst[start:]
+	idx, _ := unsafecast.Uint32Tail(out)
+	limit := uint32(min(len(dict)-1, math.MaxUint32))
+	// idx has capacity count: DecodeIndices writes it in place.
+	if _, err := rle.DecodeIndices(idx[:0], stream, width, count, limit); err != nil {
+		return dst[:start], fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	for i, ix := range idx {
+		out[i] = dict[ix]
 	}
 	return dst, nil
 }

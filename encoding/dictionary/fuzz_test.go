@@ -2,6 +2,7 @@ package dictionary
 
 import (
 	"encoding/binary"
+	"io"
 	"testing"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
@@ -40,6 +41,27 @@ func FuzzDecode(f *testing.F) {
 				require.Equal(t, d.Values()[k], out[1+i])
 			}
 		}
+		// The streaming Decoder (chunks of the rle.Decoder, not the page
+		// routines Decode uses) agrees wherever Decode succeeds.
+		if err == nil {
+			var sd Decoder[int32]
+			require.NoError(t, sd.Reset(&d, idx, count))
+			got := make([]int32, 0, count)
+			buf := make([]int32, 7)
+			for {
+				n, serr := sd.Decode(buf)
+				got = append(got, buf[:n]...)
+				if serr == io.EOF {
+					break
+				}
+				require.NoError(t, serr)
+			}
+			require.Equal(t, out[1:], got)
+		}
+		// Wider values: the indices are decoded into the tail of the
+		// values' memory and overwritten front to back.
+		fuzzWide(t, page, idx, count, 8, int64(-77))
+		fuzzWide(t, page, idx, count, 12, [12]byte{0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A})
 
 		var b BytesDict
 		if err := b.Reset(page, 0); err == nil {
@@ -95,4 +117,35 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzWide decodes idx against a dictionary of T read from page and checks
+// the values against DecodeIndices and the dictionary, and that nothing past
+// the values is written.
+func fuzzWide[T int64 | [12]byte](t *testing.T, page, idx []byte, count, size int, canary T) {
+	var d Dict[T]
+	if d.Reset(page, len(page)/size) != nil {
+		return
+	}
+	dst := make([]T, 2, 2+count+3)
+	full := dst[:cap(dst)]
+	for i := range full {
+		full[i] = canary
+	}
+	out, err := d.Decode(dst, idx, count)
+	ix, ierr := DecodeIndices(nil, idx, count, d.Len())
+	require.Equal(t, err == nil, ierr == nil, "%v / %v", err, ierr)
+	if err != nil {
+		require.ErrorIs(t, err, ErrCorrupt)
+		require.Len(t, out, 2)
+		return
+	}
+	require.Len(t, out, 2+count)
+	require.Equal(t, canary, out[0])
+	for i, k := range ix {
+		require.Equal(t, d.Values()[k], out[2+i])
+	}
+	for _, v := range full[2+count:] {
+		require.Equal(t, canary, v)
+	}
 }

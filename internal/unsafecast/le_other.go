@@ -146,3 +146,10 @@ func PackBits(dst []byte, src []bool) {
 	}
 	_ = packMul
 }
+
+// Uint32Tail returns nil and false: portable builds gather through a
+// separate index buffer (see the unsafe build's Uint32Tail).
+func Uint32Tail[T bool | Fixed](s []T) ([]uint32, bool) { return nil, false }
+
+// HasUint32Tail reports false: see [Uint32Tail].
+func HasUint32Tail[T bool | Fixed]() bool { return false }

@@ -58,3 +58,28 @@ func PackBits(dst []byte, src []bool) {
 	}
 	PackBytesToBits(dst, unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)))
 }
+
+// Uint32Tail returns the last len(s) 4-byte slots of s's memory as a
+// []uint32, and true, when T is at least 4 bytes wide (every [Fixed] type);
+// it returns nil and false for narrower T and empty s, and in portable
+// builds. It lets a caller decode indices into the memory of the values
+// they will become: writing s[i] front to back never overwrites slot j > i
+// of the result (value i ends at byte (i+1)*size, slot i+1 starts at byte
+// len(s)*(size-4) + (i+1)*4, which is not less because i < len(s)). T must
+// not hold pointers.
+func Uint32Tail[T bool | Fixed](s []T) ([]uint32, bool) {
+	if !HasUint32Tail[T]() || len(s) == 0 {
+		return nil, false
+	}
+	var z T
+	size := int(unsafe.Sizeof(z))
+	base := unsafe.Pointer(unsafe.SliceData(s))
+	return unsafe.Slice((*uint32)(unsafe.Add(base, len(s)*(size-4))), len(s)), true
+}
+
+// HasUint32Tail reports whether [Uint32Tail] views slices of T: T is at
+// least 4 bytes wide (a constant for each instantiation).
+func HasUint32Tail[T bool | Fixed]() bool {
+	var z T
+	return unsafe.Sizeof(z) >= 4
+}
