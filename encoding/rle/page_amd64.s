@@ -697,8 +697,10 @@ done:
 	RET
 
 // func levelInt16AVX2(dst *int16, count int, src *byte, size int, w int, inv uint64, mask uint64) (n int, used int)
-// levelBytesAVX2 into int16: bit-packed groups spread to bytes by PDEP and
-// widened by VPMOVZXBW, RLE runs stored 16 values at a time.
+// levelBytesAVX2 into int16 (its twin: the same run parse, fills and hand-back
+// to Go): bit-packed groups by pairs in vector registers (VPSHUFB, VPMULLW,
+// VPSRLW; VPMOVZXBW at width 8), a last odd group by PDEP, RLE runs stored 16
+// values at a time.
 TEXT ·levelInt16AVX2(SB), NOSPLIT, $0-80
 	MOVQ dst+0(FP), DI
 	MOVQ count+8(FP), R8
