@@ -139,8 +139,8 @@ loop:
 	RET
 
 // The fill functions store the 8-byte pattern pat over the first n bytes
-// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store; the
-// byte and int16 fills store 128 bytes per iteration while n allows.
+// (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store, 128
+// bytes per iteration while n allows; one body for the three element types.
 
 // func fillBytesAVX2(dst *uint8, n int, pat uint64)
 TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
@@ -175,52 +175,14 @@ done:
 	RET
 
 // func fillInt16AVX2(dst *int16, n int, pat uint64)
+// fillBytesAVX2 itself: n counts bytes, pat holds four int16 values.
 TEXT ·fillInt16AVX2(SB), NOSPLIT, $0-24
-	MOVQ         dst+0(FP), DI
-	MOVQ         n+8(FP), CX
-	MOVQ         pat+16(FP), AX
-	MOVQ         AX, X0
-	VPBROADCASTQ X0, Y0
-	CMPQ         CX, $128
-	JB           fill
-
-fill128:
-	VMOVDQU Y0, (DI)
-	VMOVDQU Y0, 32(DI)
-	VMOVDQU Y0, 64(DI)
-	VMOVDQU Y0, 96(DI)
-	ADDQ    $128, DI
-	SUBQ    $128, CX
-	CMPQ    CX, $128
-	JAE     fill128
-	TESTQ   CX, CX
-	JZ      done
-
-fill:
-	VMOVDQU Y0, (DI)
-	ADDQ    $32, DI
-	SUBQ    $32, CX
-	JG      fill
-
-done:
-	VZEROUPPER
-	RET
+	JMP ·fillBytesAVX2(SB)
 
 // func fillUint32AVX2(dst *uint32, n int, pat uint64)
+// fillBytesAVX2 itself: n counts bytes, pat holds two uint32 values.
 TEXT ·fillUint32AVX2(SB), NOSPLIT, $0-24
-	MOVQ         dst+0(FP), DI
-	MOVQ         n+8(FP), CX
-	MOVQ         pat+16(FP), AX
-	MOVQ         AX, X0
-	VPBROADCASTQ X0, Y0
-
-fill:
-	VMOVDQU Y0, (DI)
-	ADDQ    $32, DI
-	SUBQ    $32, CX
-	JG      fill
-	VZEROUPPER
-	RET
+	JMP ·fillBytesAVX2(SB)
 
 // func unpackInt16PDEPAVX2(dst *int16, src *byte, groups int, w int, mask8 uint64, mask16 uint64)
 // unpackInt16PDEP by four groups per iteration: each group is spread to 8
