@@ -19,8 +19,9 @@ type Value interface {
 // Encode appends the bare hybrid encoding of src with the given bit width to
 // dst and returns the extended slice. Repetitions of at least 8 values
 // (counted from a group boundary of the pending bit-packed values) become RLE
-// runs, everything else bit-packed runs whose last group is padded with
-// zeros. It fails, leaving dst unchanged, if width > 32 or a value does not
+// runs where that makes the page smaller (see [minRun]: at widths 1-3 runs
+// shorter than 25, 13 and 9 values stay bit-packed), everything else
+// bit-packed runs whose last group is padded with zeros. It fails, leaving dst unchanged, if width > 32 or a value does not
 // fit in width bits. dst may be nil and must not overlap src.
 func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 	if width > MaxBitWidth {
@@ -65,6 +66,10 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 		for j < len(src) && src[j] == v {
 			j++
 		}
+		if j-i < minRun(width) {
+			i += 8
+			continue
+		}
 		dst = appendPacked(dst, src[lit:i], width)
 		dst = appendRepeat(dst, uint32(v), j-i, width)
 		i, lit = j, j
@@ -99,6 +104,10 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 			continue
 		}
 		j := repeatEnd(src, i+8, b)
+		if j-i < minRun(width) {
+			i += 8
+			continue
+		}
 		if lit < i {
 			dst = appendPackedBytes(dst, src[lit:i], width)
 		}
@@ -173,6 +182,10 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 		for j < len(src) && src[j] == v {
 			j++
 		}
+		if j-i < minRun(width) {
+			i += 8
+			continue
+		}
 		if lit < i {
 			out, pos = putPackedInt16(out, pos, src[lit:i], width)
 		}
@@ -240,6 +253,22 @@ func packInt16Words(out []byte, src []int16, width uint) {
 	}
 }
 
+// minRun returns the length from which a run of equal values found at a
+// group boundary is written as an RLE run at the given width: the run then
+// costs its header, its value and the header of the bit-packed run that
+// follows (1 + vb + 1 bytes for runs under 64 values), which must be fewer
+// than the width*n/8 bytes of the n values bit-packed. At widths 4 and up
+// (and 0) that holds for every run of 8; at widths 1, 2 and 3 the runs of
+// 8-24, 8-12 and 8 values stay bit-packed, which makes the page smaller and
+// its decoding faster (fewer runs).
+func minRun(width uint) int {
+	if width == 0 {
+		return 8
+	}
+	vb := (width + 7) / 8
+	return max(8, int(8*(2+vb)/width)+1)
+}
+
 // lsb has the low bit of each byte of a word set: lsb*v repeats byte v.
 const lsb = 0x0101010101010101
 
@@ -289,6 +318,10 @@ func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 		}
 		for j < len(src) && src[j] == v {
 			j++
+		}
+		if j-i < minRun(width) {
+			i += 8
+			continue
 		}
 		if lit < i {
 			dst = appendPacked32(dst, src, lit, i, width)

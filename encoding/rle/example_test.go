@@ -14,12 +14,14 @@ func ExampleDecode() {
 }
 
 func ExampleEncode() {
-	// Ten ones become an RLE run (header 20, value 1), the rest a padded
-	// bit-packed group (header 3, bits 0b10).
-	levels := []uint8{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1}
-	enc, err := rle.Encode(nil, levels, 1)
+	// Ten threes of width 3 become an RLE run (header 20, value 3), the
+	// rest a padded bit-packed group (header 3, then 3 bytes of 3-bit
+	// values). At width 1 the same ten repeats would stay bit-packed: an
+	// RLE run pays from 25 values there.
+	levels := []uint8{3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1}
+	enc, err := rle.Encode(nil, levels, 3)
 	fmt.Printf("% x %v\n", enc, err)
-	// Output: 14 01 03 02 <nil>
+	// Output: 14 03 03 08 00 00 <nil>
 }
 
 func ExampleDecoder() {

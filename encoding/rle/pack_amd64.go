@@ -25,7 +25,7 @@ func encodeBytesFast(out []byte, pos int, src []uint8, width uint) (_ []byte, en
 			out = growOut(out, pos, room)
 		}
 		var o uint64
-		pos, i, lit, hdr, o = encodeBytesBMI2(&out[0], &src[0], len(src), int(width), mask, vb, pos, i, lit, hdr, limit)
+		pos, i, lit, hdr, o = encodeBytesBMI2(&out[0], &src[0], len(src), int(width), mask, vb, pos, i, lit, hdr, limit, minRun(width))
 		or |= o
 		if lit < i && i+8 <= limit {
 			// A run of 64 groups or more ends before the RLE run at i.
@@ -63,7 +63,7 @@ func encodeInt16Fast(out []byte, pos int, src []int16, width uint) (_ []byte, en
 			out = growOut(out, pos, room)
 		}
 		var o uint64
-		pos, i, lit, hdr, o = encodeInt16BMI2(&out[0], &src[0], len(src), int(width), mask, vb, pos, i, lit, hdr, limit)
+		pos, i, lit, hdr, o = encodeInt16BMI2(&out[0], &src[0], len(src), int(width), mask, vb, pos, i, lit, hdr, limit, minRun(width))
 		or64 |= o
 		if lit < i && i+8 <= limit {
 			out, pos = closeRun(out, pos, hdr, (i-lit)/8)
@@ -122,7 +122,7 @@ func closeRun(out []byte, pos, hdr, groups int) ([]byte, int) {
 }
 
 //go:noescape
-func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int) (npos int, ni int, nlit int, nhdr int, or uint64)
+func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int) (npos int, ni int, nlit int, nhdr int, or uint64)
 
 //go:noescape
-func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int) (npos int, ni int, nlit int, nhdr int, or uint64)
+func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int) (npos int, ni int, nlit int, nhdr int, or uint64)

@@ -7,15 +7,21 @@
 // at i, i+8, ... are scanned while i+8 <= limit. A group that is not 8
 // equal values is packed at once (PEXT with mask, width bytes stored as a
 // whole word) into the pending bit-packed run, whose header byte is
-// reserved at dst[hdr] when the run opens (lit == i). A group of 8 equal
-// values ends that run (its header written if under 64 groups; if not the
-// functions return with i at the group, for the Go code to write the longer
-// header, and run again from there) and starts an RLE run, extended as far as the value repeats (up
-// to n) by SSE2 32 bytes at a time after a scalar first word. dst must hold
-// (limit-i)/8*(width+2)+32 bytes past pos.
+// reserved at dst[hdr] (a pointer in R14 until the end) when the run opens
+// (lit == i). A group is 8 equal values when its word equals itself rotated
+// by one value: a short path to the group's branch, which short runs make
+// unpredictable. A group of 8 equal
+// values is extended as far as the value repeats (up to n; SSE2 32 bytes at
+// a time after a first compare of 8 values). If the run is shorter than
+// minrun values (see minRun), the group is packed like the others;
+// otherwise the run ends the pending bit-packed run (its header written if
+// under 64 groups; if not the functions return with i at the group, for the
+// Go code to write the longer header, and run again from there) and is
+// written as an RLE run. dst must hold (limit-i)/8*(width+2)+32 bytes past
+// pos.
 //
-// func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int) (npos int, ni int, nlit int, nhdr int, or uint64)
-TEXT ·encodeBytesBMI2(SB), NOSPLIT, $0-128
+// func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int) (npos int, ni int, nlit int, nhdr int, or uint64)
+TEXT ·encodeBytesBMI2(SB), NOSPLIT, $0-136
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ limit+80(FP), DX // n in the run loops, limit in the scan
@@ -24,11 +30,9 @@ TEXT ·encodeBytesBMI2(SB), NOSPLIT, $0-128
 	ADDQ pos+48(FP), DI
 	MOVQ i+56(FP), R10
 	MOVQ lit+64(FP), R11
-	MOVQ hdr+72(FP), AX
-	ADDQ dst+0(FP), AX
-	MOVQ AX, nhdr+112(FP) // a pointer until done
+	MOVQ hdr+72(FP), R14
+	ADDQ dst+0(FP), R14 // a pointer until done
 	XORQ R12, R12
-	MOVQ $0x0101010101010101, R13
 
 scan:
 	// Two groups per iteration while they fit, then one.
@@ -39,21 +43,21 @@ scan:
 	MOVQ    8(SI)(R10*1), CX
 	ORQ     AX, R12
 	ORQ     CX, R12
-	MOVBQZX AL, BX
-	IMULQ   R13, BX
+	MOVQ    AX, BX
+	ROLQ    $8, BX
 	CMPQ    AX, BX
 	JEQ     run
 	CMPQ    R10, R11
-	JNE     pack2
-	MOVQ    DI, nhdr+112(FP)
+	JNE     open1
+	MOVQ    DI, R14
 	INCQ    DI
 
-pack2:
+open1:
 	PEXTQ   R9, AX, AX
 	MOVQ    AX, (DI)
 	ADDQ    R8, DI
-	MOVBQZX CL, BX
-	IMULQ   R13, BX
+	MOVQ    CX, BX
+	ROLQ    $8, BX
 	CMPQ    CX, BX
 	JEQ     run2
 	PEXTQ   R9, CX, CX
@@ -72,16 +76,16 @@ scan1:
 	JA      done
 	MOVQ    (SI)(R10*1), AX
 	ORQ     AX, R12
-	MOVBQZX AL, BX
-	IMULQ   R13, BX
+	MOVQ    AX, BX
+	ROLQ    $8, BX
 	CMPQ    AX, BX
 	JEQ     run
 	CMPQ    R10, R11
-	JNE     pack1
-	MOVQ    DI, nhdr+112(FP)
+	JNE     open2
+	MOVQ    DI, R14
 	INCQ    DI
 
-pack1:
+open2:
 	PEXTQ R9, AX, AX
 	MOVQ  AX, (DI)
 	ADDQ  R8, DI
@@ -89,21 +93,7 @@ pack1:
 	JMP   scan1
 
 run:
-	// BX repeats the value of the group at R10.
-	// The pending bit-packed run src[lit:i] gets its header byte; a run
-	// of 64 groups or more returns for the Go code to write a longer one.
-	MOVQ R10, AX
-	SUBQ R11, AX
-	JZ   extend
-	CMPQ AX, $512
-	JAE  done
-	SHRQ $2, AX
-	ORQ  $1, AX
-	MOVQ nhdr+112(FP), CX
-	MOVB AL, (CX)
-
-extend:
-	// CX finds the run's end.
+	// BX repeats the value of the group at R10; CX finds the run's end.
 	MOVQ n+16(FP), DX
 	LEAQ 8(R10), CX
 	LEAQ 8(CX), AX
@@ -172,8 +162,25 @@ runbytes:
 	JMP     runbytes
 
 rle:
-	// The RLE run src[i:CX]: header, then the value's byte (BL) if
-	// width > 0.
+	// The run src[i:CX] of the value's byte BL: a run shorter than minrun
+	// stays bit-packed (its first group is packed, the scan goes on after
+	// it); a longer one ends the pending bit-packed run src[lit:i], which
+	// gets its header byte (a run of 64 groups or more returns for the Go
+	// code to write a longer one), and is written as header and value.
+	MOVQ CX, AX
+	SUBQ R10, AX
+	CMPQ AX, minrun+88(FP)
+	JB   rlepack
+	MOVQ R10, AX
+	SUBQ R11, AX
+	JZ   rlehdr
+	CMPQ AX, $512
+	JAE  done
+	SHRQ $2, AX
+	ORQ  $1, AX
+	MOVB AL, (R14)
+
+rlehdr:
 	MOVQ CX, AX
 	SUBQ R10, AX
 	SHLQ $1, AX
@@ -190,6 +197,21 @@ rleshort:
 	MOVQ limit+80(FP), DX
 	JMP  scan
 
+rlepack:
+	MOVQ limit+80(FP), DX
+	CMPQ    R10, R11
+	JNE     open3
+	MOVQ    DI, R14
+	INCQ    DI
+
+open3:
+	MOVQ    BX, AX
+	PEXTQ   R9, AX, AX
+	MOVQ    AX, (DI)
+	ADDQ    R8, DI
+	ADDQ    $8, R10
+	JMP     scan
+
 rlelong:
 	MOVB AL, (DI)
 	ORB  $0x80, (DI)
@@ -200,22 +222,23 @@ rlelong:
 	JMP  rleshort
 
 done:
-	MOVQ nhdr+112(FP), AX
-	SUBQ dst+0(FP), AX
-	MOVQ AX, nhdr+112(FP)
+	SUBQ dst+0(FP), R14
+	MOVQ R14, nhdr+120(FP)
 	SUBQ dst+0(FP), DI
-	MOVQ DI, npos+88(FP)
-	MOVQ R10, ni+96(FP)
-	MOVQ R11, nlit+104(FP)
-	MOVQ R12, or+120(FP)
+	MOVQ DI, npos+96(FP)
+	MOVQ R10, ni+104(FP)
+	MOVQ R11, nlit+112(FP)
+	MOVQ R12, or+128(FP)
 	RET
 
-// func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int) (npos int, ni int, nlit int, nhdr int, or uint64)
-// As encodeBytesBMI2 for int16 values of width up to 8: each group is one
-// 16-byte load narrowed to bytes by PACKUSWB (values out of range, which
-// the OR of the loads reports, may then look equal), runs are extended on
-// the int16 values. The OR is of the 16-bit lanes of the loads.
-TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-128
+// func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int) (npos int, ni int, nlit int, nhdr int, or uint64)
+// As encodeBytesBMI2 for int16 values of width up to 8. A group is tested
+// on two 64-bit words of 4 values in general registers, with no vector
+// register on the path to its branch (whose mispredictions dominate on
+// short runs); a group that is not 8 equal values is then narrowed to bytes
+// by PACKUSWB (values out of range saturate; the OR reports them) and
+// packed. Runs are extended on the int16 values. The OR is of the words.
+TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-136
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ limit+80(FP), DX // n in the run loops, limit in the scan
@@ -224,108 +247,112 @@ TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-128
 	ADDQ pos+48(FP), DI
 	MOVQ i+56(FP), R10
 	MOVQ lit+64(FP), R11
-	MOVQ hdr+72(FP), AX
-	ADDQ dst+0(FP), AX
-	MOVQ AX, nhdr+112(FP) // a pointer until done
-	PXOR X5, X5
-	MOVQ $0x0101010101010101, R13
+	MOVQ hdr+72(FP), R14
+	ADDQ dst+0(FP), R14 // a pointer until done
+	XORQ R12, R12
 
 scan:
-	// Two groups per iteration while they fit, then one.
-	LEAQ     16(R10), AX
-	CMPQ     AX, DX
-	JA       scan1
+	// Two groups per iteration while they fit, then one. R13 is zero when
+	// the group is 8 equal values: the first word equals itself rotated by
+	// one value (then BX, the rotation, repeats the value) and the second
+	// word the first. A group that is not is narrowed to bytes by PACKUSWB
+	// (off the path to the branch) and packed.
+	LEAQ    16(R10), AX
+	CMPQ    AX, DX
+	JA      scan1
+	MOVQ    (SI)(R10*2), AX
+	MOVQ    8(SI)(R10*2), CX
+	ORQ     AX, R12
+	ORQ     CX, R12
+	MOVQ    AX, BX
+	ROLQ    $16, BX
+	MOVQ    AX, R13
+	XORQ    BX, R13
+	XORQ    AX, CX
+	ORQ     CX, R13
+	JZ      run
+	CMPQ    R10, R11
+	JNE     open1
+	MOVQ    DI, R14
+	INCQ    DI
+
+open1:
 	MOVOU    (SI)(R10*2), X1
 	MOVOU    16(SI)(R10*2), X2
-	POR      X1, X5
-	POR      X2, X5
 	PACKUSWB X2, X1
 	MOVQ     X1, AX
+	PEXTQ    R9, AX, AX
+	MOVQ     AX, (DI)
+	ADDQ     R8, DI
+	MOVQ     16(SI)(R10*2), AX
+	MOVQ     24(SI)(R10*2), CX
+	ORQ      AX, R12
+	ORQ      CX, R12
+	MOVQ     AX, BX
+	ROLQ     $16, BX
+	MOVQ     AX, R13
+	XORQ     BX, R13
+	XORQ     AX, CX
+	ORQ      CX, R13
+	JZ       run2
 	PSRLO    $8, X1
-	MOVQ     X1, CX
-	MOVBQZX  AL, BX
-	IMULQ    R13, BX
-	CMPQ     AX, BX
-	JEQ      run
-	CMPQ     R10, R11
-	JNE      pack2
-	MOVQ     DI, nhdr+112(FP)
-	INCQ     DI
-
-pack2:
-	PEXTQ   R9, AX, AX
-	MOVQ    AX, (DI)
-	ADDQ    R8, DI
-	MOVBQZX CL, BX
-	IMULQ   R13, BX
-	CMPQ    CX, BX
-	JEQ     run2
-	PEXTQ   R9, CX, CX
-	MOVQ    CX, (DI)
-	ADDQ    R8, DI
-	ADDQ    $16, R10
-	JMP     scan
+	MOVQ     X1, AX
+	PEXTQ    R9, AX, AX
+	MOVQ     AX, (DI)
+	ADDQ     R8, DI
+	ADDQ     $16, R10
+	JMP      scan
 
 run2:
 	ADDQ $8, R10
 	JMP  run
 
 scan1:
-	LEAQ     8(R10), AX
-	CMPQ     AX, DX
-	JA       done
+	LEAQ    8(R10), AX
+	CMPQ    AX, DX
+	JA      done
+	MOVQ    (SI)(R10*2), AX
+	MOVQ    8(SI)(R10*2), CX
+	ORQ     AX, R12
+	ORQ     CX, R12
+	MOVQ    AX, BX
+	ROLQ    $16, BX
+	MOVQ    AX, R13
+	XORQ    BX, R13
+	XORQ    AX, CX
+	ORQ     CX, R13
+	JZ      run
+	CMPQ    R10, R11
+	JNE     open2
+	MOVQ    DI, R14
+	INCQ    DI
+
+open2:
 	MOVOU    (SI)(R10*2), X1
-	POR      X1, X5
 	PACKUSWB X1, X1
 	MOVQ     X1, AX
-	MOVBQZX  AL, BX
-	IMULQ    R13, BX
-	CMPQ     AX, BX
-	JEQ      run
-	CMPQ     R10, R11
-	JNE      pack1
-	MOVQ     DI, nhdr+112(FP)
-	INCQ     DI
-
-pack1:
-	PEXTQ R9, AX, AX
-	MOVQ  AX, (DI)
-	ADDQ  R8, DI
-	ADDQ  $8, R10
-	JMP   scan1
+	PEXTQ    R9, AX, AX
+	MOVQ     AX, (DI)
+	ADDQ     R8, DI
+	ADDQ     $8, R10
+	JMP      scan1
 
 run:
-	// BX repeats the value's byte; the run is extended on the int16
-	// values, BX then repeating the value in each 16-bit lane.
-	// The pending bit-packed run src[lit:i] gets its header byte; a run
-	// of 64 groups or more returns for the Go code to write a longer one.
-	MOVQ R10, AX
-	SUBQ R11, AX
-	JZ   extend
-	CMPQ AX, $512
-	JAE  done
-	SHRQ $2, AX
-	ORQ  $1, AX
-	MOVQ nhdr+112(FP), CX
-	MOVB AL, (CX)
-
-extend:
-	MOVQ    n+16(FP), DX
-	MOVBQZX BL, BX
-	MOVQ    $0x0001000100010001, AX
-	IMULQ   AX, BX
-	LEAQ    8(R10), CX
-	LEAQ    8(CX), AX
-	CMPQ    AX, DX
-	JA      runwords
-	MOVQ    (SI)(CX*2), AX
-	XORQ    BX, AX
-	JNZ     runend
-	MOVQ    8(SI)(CX*2), AX
-	ADDQ    $4, CX
-	XORQ    BX, AX
-	JNZ     runend
-	ADDQ    $4, CX
+	// BX repeats the value in each 16-bit lane; CX finds the run's end:
+	// 8 values by two words, then 32 per iteration by SSE2.
+	MOVQ n+16(FP), DX
+	LEAQ 8(R10), CX
+	LEAQ 8(CX), AX
+	CMPQ AX, DX
+	JA   runwords
+	MOVQ (SI)(CX*2), AX
+	XORQ BX, AX
+	JNZ  runend
+	MOVQ 8(SI)(CX*2), AX
+	ADDQ $4, CX
+	XORQ BX, AX
+	JNZ  runend
+	ADDQ $4, CX
 
 	MOVQ       BX, X0
 	PUNPCKLQDQ X0, X0
@@ -408,8 +435,21 @@ runvals:
 	JMP     runvals
 
 rle:
-	// The RLE run src[i:CX]: header, then the value's byte (BL) if
-	// width > 0.
+	// As in encodeBytesBMI2; BL is the value's byte.
+	MOVQ CX, AX
+	SUBQ R10, AX
+	CMPQ AX, minrun+88(FP)
+	JB   rlepack
+	MOVQ R10, AX
+	SUBQ R11, AX
+	JZ   rlehdr
+	CMPQ AX, $512
+	JAE  done
+	SHRQ $2, AX
+	ORQ  $1, AX
+	MOVB AL, (R14)
+
+rlehdr:
 	MOVQ CX, AX
 	SUBQ R10, AX
 	SHLQ $1, AX
@@ -435,17 +475,29 @@ rlelong:
 	JAE  rlelong
 	JMP  rleshort
 
+rlepack:
+	MOVQ limit+80(FP), DX
+	CMPQ R10, R11
+	JNE  open3
+	MOVQ DI, R14
+	INCQ DI
+
+open3:
+	MOVBQZX BL, AX
+	MOVQ    $0x0101010101010101, R13
+	IMULQ   R13, AX
+	PEXTQ   R9, AX, AX
+	MOVQ    AX, (DI)
+	ADDQ    R8, DI
+	ADDQ    $8, R10
+	JMP     scan
+
 done:
-	MOVQ  nhdr+112(FP), AX
-	SUBQ  dst+0(FP), AX
-	MOVQ  AX, nhdr+112(FP)
-	SUBQ  dst+0(FP), DI
-	MOVQ  DI, npos+88(FP)
-	MOVQ  R10, ni+96(FP)
-	MOVQ  R11, nlit+104(FP)
-	MOVQ  X5, AX
-	PSRLO $8, X5
-	MOVQ  X5, BX
-	ORQ   BX, AX
-	MOVQ  AX, or+120(FP)
+	SUBQ dst+0(FP), R14
+	MOVQ R14, nhdr+120(FP)
+	SUBQ dst+0(FP), DI
+	MOVQ DI, npos+96(FP)
+	MOVQ R10, ni+104(FP)
+	MOVQ R11, nlit+112(FP)
+	MOVQ R12, or+128(FP)
 	RET
