@@ -141,6 +141,8 @@ loop:
 // The fill functions store the 8-byte pattern pat over the first n bytes
 // (n > 0) of dst rounded up to a multiple of 32, 32 bytes per store, 128
 // bytes per iteration while n allows; one body for the three element types.
+// Over 256 bytes the stores between the first and the last 32 bytes are
+// aligned to 32 bytes, as the page routines' fills (page_amd64.s, big).
 
 // func fillBytesAVX2(dst *uint8, n int, pat uint64)
 TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
@@ -151,6 +153,17 @@ TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
 	VPBROADCASTQ X0, Y0
 	CMPQ         CX, $128
 	JB           fill
+	CMPQ         CX, $256
+	JB           fill128
+	ADDQ         $31, CX
+	ANDQ         $-32, CX
+	VMOVDQU      Y0, -32(DI)(CX*1)
+	VMOVDQU      Y0, (DI)
+	ADDQ         DI, CX
+	ADDQ         $32, DI
+	ANDQ         $-32, DI
+	SUBQ         DI, CX
+	ANDQ         $-32, CX
 
 fill128:
 	VMOVDQU Y0, (DI)
