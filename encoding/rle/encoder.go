@@ -67,7 +67,7 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 			j++
 		}
 		if j-i < minRun(width) {
-			i += 8
+			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
 		}
 		dst = appendPacked(dst, src[lit:i], width)
@@ -105,7 +105,7 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 		}
 		j := repeatEnd(src, i+8, b)
 		if j-i < minRun(width) {
-			i += 8
+			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
 		}
 		if lit < i {
@@ -183,7 +183,7 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 			j++
 		}
 		if j-i < minRun(width) {
-			i += 8
+			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
 		}
 		if lit < i {
@@ -320,7 +320,7 @@ func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 			j++
 		}
 		if j-i < minRun(width) {
-			i += 8
+			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
 		}
 		if lit < i {

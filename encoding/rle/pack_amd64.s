@@ -205,12 +205,21 @@ rlepack:
 	INCQ    DI
 
 open3:
+	// Every group inside the run is 8 equal values whose run is shorter
+	// still: all are packed here, while they are under limit.
 	MOVQ    BX, AX
 	PEXTQ   R9, AX, AX
-	MOVQ    AX, (DI)
-	ADDQ    R8, DI
-	ADDQ    $8, R10
-	JMP     scan
+
+rlegroups:
+	MOVQ AX, (DI)
+	ADDQ R8, DI
+	ADDQ $8, R10
+	LEAQ 8(R10), R13
+	CMPQ R13, CX
+	JA   scan
+	CMPQ R13, DX
+	JBE  rlegroups
+	JMP  scan
 
 rlelong:
 	MOVB AL, (DI)
@@ -483,14 +492,22 @@ rlepack:
 	INCQ DI
 
 open3:
+	// As in encodeBytesBMI2: every group inside the run is packed.
 	MOVBQZX BL, AX
 	MOVQ    $0x0101010101010101, R13
 	IMULQ   R13, AX
 	PEXTQ   R9, AX, AX
-	MOVQ    AX, (DI)
-	ADDQ    R8, DI
-	ADDQ    $8, R10
-	JMP     scan
+
+rlegroups:
+	MOVQ AX, (DI)
+	ADDQ R8, DI
+	ADDQ $8, R10
+	LEAQ 8(R10), R13
+	CMPQ R13, CX
+	JA   scan
+	CMPQ R13, DX
+	JBE  rlegroups
+	JMP  scan
 
 done:
 	SUBQ dst+0(FP), R14
