@@ -44,7 +44,7 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 	// Values go by groups of 8 from the start of the pending bit-packed
 	// values, so that a bit-packed run always holds whole groups; a group of
 	// 8 equal values starts an RLE run, which then extends as far as the
-	// value repeats.
+	// value repeats, unless the run is shorter than minRun.
 	for i+8 <= len(src) {
 		g := (*[8]T)(src[i : i+8])
 		v := g[0]
