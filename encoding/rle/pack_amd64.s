@@ -259,26 +259,24 @@ TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-136
 	MOVQ hdr+72(FP), R14
 	ADDQ dst+0(FP), R14 // a pointer until done
 	XORQ R12, R12
+	PXOR X5, X5
 
 scan:
-	// Two groups per iteration while they fit, then one. R13 is zero when
-	// the group is 8 equal values: the first word equals itself rotated by
-	// one value (then BX, the rotation, repeats the value) and the second
-	// word the first. A group that is not is narrowed to bytes by PACKUSWB
-	// (off the path to the branch) and packed.
+	// Two groups per iteration while they fit, then one. BX is zero when
+	// the group is 8 equal values: the first word (AX) equals itself
+	// rotated by one value and the second word the first. A group that is
+	// not is loaded again, ORed into X5, narrowed to bytes by PACKUSWB (off
+	// the path to the branch) and packed; a run's value goes into R12.
 	LEAQ    16(R10), AX
 	CMPQ    AX, DX
 	JA      scan1
 	MOVQ    (SI)(R10*2), AX
 	MOVQ    8(SI)(R10*2), CX
-	ORQ     AX, R12
-	ORQ     CX, R12
 	MOVQ    AX, BX
 	ROLQ    $16, BX
-	MOVQ    AX, R13
-	XORQ    BX, R13
+	XORQ    AX, BX
 	XORQ    AX, CX
-	ORQ     CX, R13
+	ORQ     CX, BX
 	JZ      run
 	CMPQ    R10, R11
 	JNE     open1
@@ -288,6 +286,8 @@ scan:
 open1:
 	MOVOU    (SI)(R10*2), X1
 	MOVOU    16(SI)(R10*2), X2
+	POR      X1, X5
+	POR      X2, X5
 	PACKUSWB X2, X1
 	MOVQ     X1, AX
 	PEXTQ    R9, AX, AX
@@ -295,14 +295,11 @@ open1:
 	ADDQ     R8, DI
 	MOVQ     16(SI)(R10*2), AX
 	MOVQ     24(SI)(R10*2), CX
-	ORQ      AX, R12
-	ORQ      CX, R12
 	MOVQ     AX, BX
 	ROLQ     $16, BX
-	MOVQ     AX, R13
-	XORQ     BX, R13
+	XORQ     AX, BX
 	XORQ     AX, CX
-	ORQ      CX, R13
+	ORQ      CX, BX
 	JZ       run2
 	PSRLO    $8, X1
 	MOVQ     X1, AX
@@ -322,14 +319,11 @@ scan1:
 	JA      done
 	MOVQ    (SI)(R10*2), AX
 	MOVQ    8(SI)(R10*2), CX
-	ORQ     AX, R12
-	ORQ     CX, R12
 	MOVQ    AX, BX
 	ROLQ    $16, BX
-	MOVQ    AX, R13
-	XORQ    BX, R13
+	XORQ    AX, BX
 	XORQ    AX, CX
-	ORQ     CX, R13
+	ORQ     CX, BX
 	JZ      run
 	CMPQ    R10, R11
 	JNE     open2
@@ -338,6 +332,7 @@ scan1:
 
 open2:
 	MOVOU    (SI)(R10*2), X1
+	POR      X1, X5
 	PACKUSWB X1, X1
 	MOVQ     X1, AX
 	PEXTQ    R9, AX, AX
@@ -347,8 +342,10 @@ open2:
 	JMP      scan1
 
 run:
-	// BX repeats the value in each 16-bit lane; CX finds the run's end:
-	// 8 values by two words, then 32 per iteration by SSE2.
+	// AX repeats the value in each 16-bit lane, now in BX too; CX finds
+	// the run's end: 8 values by two words, then 32 per iteration by SSE2.
+	MOVQ AX, BX
+	ORQ  AX, R12
 	MOVQ n+16(FP), DX
 	LEAQ 8(R10), CX
 	LEAQ 8(CX), AX
@@ -515,6 +512,11 @@ done:
 	SUBQ dst+0(FP), DI
 	MOVQ DI, npos+96(FP)
 	MOVQ R10, ni+104(FP)
-	MOVQ R11, nlit+112(FP)
-	MOVQ R12, or+128(FP)
+	MOVQ  R11, nlit+112(FP)
+	MOVQ  X5, AX
+	PSRLO $8, X5
+	MOVQ  X5, DX
+	ORQ   AX, R12
+	ORQ   DX, R12
+	MOVQ  R12, or+128(FP)
 	RET
