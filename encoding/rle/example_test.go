@@ -17,7 +17,7 @@ func ExampleEncode() {
 	// Ten threes of width 3 become an RLE run (header 20, value 3), the
 	// rest a padded bit-packed group (header 3, then 3 bytes of 3-bit
 	// values). At width 1 the same ten repeats would stay bit-packed: an
-	// RLE run pays from 25 values there.
+	// RLE run pays from 16 values there.
 	levels := []uint8{3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1}
 	enc, err := rle.Encode(nil, levels, 3)
 	fmt.Printf("% x %v\n", enc, err)
