@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
+	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // BytesDict is a decoded dictionary of BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY
@@ -19,8 +21,6 @@ type BytesDict struct {
 	// spans holds value i as start | length<<32: one load per index in
 	// the gather loop instead of two offsets.
 	spans []uint64
-	// maxLen is the length of the longest value.
-	maxLen int
 }
 
 // Reset loads a PLAIN BYTE_ARRAY dictionary page holding numValues values,
@@ -38,8 +38,8 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	if err != nil {
 		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
 	}
-	// Spare capacity lets gather read whole blocks from any value.
-	d.values, d.offsets = slices.Grow(values, block), offsets
+	// Spare capacity lets gather read slack bytes from any value.
+	d.values, d.offsets = slices.Grow(values, slack), offsets
 	d.setSpans()
 	return nil
 }
@@ -64,11 +64,10 @@ func byteArrayEnd(src []byte, n int) (int, error) {
 
 // setSpans fills spans from offsets.
 func (d *BytesDict) setSpans() {
-	d.spans, d.maxLen = d.spans[:0], 0
+	d.spans = d.spans[:0]
 	for i := 0; i+1 < len(d.offsets); i++ {
 		s, e := d.offsets[i], d.offsets[i+1]
 		d.spans = append(d.spans, uint64(uint32(s))|uint64(uint32(e-s))<<32)
-		d.maxLen = max(d.maxLen, int(e-s))
 	}
 }
 
@@ -82,7 +81,7 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	if numValues > len(src)/size || numValues*size > math.MaxInt32 {
 		return fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, numValues, size, len(src))
 	}
-	d.values = slices.Grow(append(d.values, src[:numValues*size]...), block)
+	d.values = slices.Grow(append(d.values, src[:numValues*size]...), slack)
 	d.offsets = append(d.offsets, 0)
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))
@@ -103,13 +102,18 @@ func (d *BytesDict) Value(i int) []byte { return d.values[d.offsets[i]:d.offsets
 // len(values) if offsets is empty), like plain.DecodeByteArray, and returns
 // both slices. On error both keep their length. Like plain.DecodeByteArray,
 // it may write into the spare capacity of values past the returned length,
-// never past its capacity.
+// never past its capacity; offsets grows at most once, by count.
 func (d *BytesDict) Decode(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
 	v0, o0 := len(values), len(offsets)
 	if len(offsets) == 0 {
 		offsets = append(offsets, int32(len(values)))
 	}
-	values, offsets, err := d.decode(values, offsets, src, count)
+	var err error
+	if count > 0 && unsafecast.HasUint32Tail[int32]() {
+		values, offsets, err = d.decodeInPlace(values, offsets, src, count)
+	} else {
+		values, offsets, err = d.decode(values, offsets, src, count)
+	}
 	if err != nil {
 		return values[:v0], offsets[:o0], err
 	}
@@ -117,7 +121,9 @@ func (d *BytesDict) Decode(values []byte, offsets []int32, src []byte, count int
 }
 
 // DecodeFlat appends the values of the count indices of src to dst, back to
-// back, without offsets: the form suited to FIXED_LEN_BYTE_ARRAY.
+// back, without offsets: the form suited to FIXED_LEN_BYTE_ARRAY. It decodes
+// the indices in chunks on the stack (its values have no 4-byte slot per
+// index to decode them into).
 func (d *BytesDict) DecodeFlat(dst []byte, src []byte, count int) ([]byte, error) {
 	v0 := len(dst)
 	dst, _, err := d.decode(dst, nil, src, count)
@@ -127,7 +133,40 @@ func (d *BytesDict) DecodeFlat(dst []byte, src []byte, count int) ([]byte, error
 	return dst, nil
 }
 
-// decode appends values, and end offsets when offsets is not nil.
+// decodeInPlace is [BytesDict.Decode] where unsafecast can view memory: the
+// whole index page is decoded by rle.DecodeIndices (the page routines) into
+// the count new slots of offsets, one per index, which gather then
+// overwrites with the end offsets (as [Dict.decodeInPlace] does with the
+// values). Its twin for other builds is decode, which reads the indices in
+// chunks.
+func (d *BytesDict) decodeInPlace(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
+	width, stream, err := rle.SplitBitWidth(src)
+	if err != nil {
+		return values, offsets, fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	if d.Len() == 0 {
+		return values, offsets, fmt.Errorf("%w: %d indices into an empty dictionary", ErrCorrupt, count)
+	}
+	o0 := len(offsets)
+	if offsets, err = appendGrow(offsets, count); err != nil {
+		return values, offsets, err
+	}
+	ends := offsets[o0:]
+	idx, _ := unsafecast.Uint32Tail(ends)
+	// idx has capacity count: DecodeIndices writes it in place. gather
+	// checks the indices against the dictionary as it looks them up.
+	if _, err := rle.DecodeIndices(idx[:0], stream, width, count, math.MaxUint32); err != nil {
+		return values, offsets[:o0], fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	values, err = d.gather(values, ends, idx)
+	if err != nil {
+		return values, offsets[:o0], err
+	}
+	return values, offsets, nil
+}
+
+// decode appends values, and end offsets when offsets is not nil, reading
+// the indices in chunks on the stack.
 func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
 	var r indexReader
 	if err := r.reset(src, count, d.Len()); err != nil {
@@ -148,47 +187,13 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 		if err != nil {
 			return values, offsets, err
 		}
-		spans := d.spans
-		// When the spare capacity holds n of the longest values, the
-		// gather checks each index itself; otherwise a first pass checks
-		// them and sums their lengths to grow values once.
-		if fit := uint64(len(values)) + uint64(n)*uint64(d.maxLen); cap(values)-len(values) < n*d.maxLen+block || fit > math.MaxInt32 {
-			total := 0
-			for _, ix := range buf[:n] {
-				if int(ix) >= len(spans) {
-					return values, offsets, r.outOfRange(buf[:n])
-				}
-				total += int(spans[ix] >> 32)
-			}
-			if len(values)+total > math.MaxInt32 {
-				return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
-			}
-			// Amortized growth: at most twice the bytes the indices
-			// decoded so far justify, plus the slack of one block.
-			values = slices.Grow(values, total+block)
-		}
 		ends := scratch[:n]
 		if offsets != nil {
 			ends = offsets[len(offsets) : len(offsets)+n]
 		}
-		w := len(values)
-		out := values[:cap(values)]
-		for j := 0; j < n; j++ {
-			var k int
-			w, k = gatherShort(out, w, d.values[:cap(d.values)], spans, buf[j:n], ends[j:])
-			if j += k; j == n {
-				break
-			}
-			// A long value, or an index past the dictionary.
-			if int(buf[j]) >= len(spans) {
-				return values[:len(values)], offsets, r.outOfRange(buf[:n])
-			}
-			sp := spans[buf[j]]
-			s := int(uint32(sp))
-			w += copy(out[w:], d.values[s:s+int(sp>>32)])
-			ends[j] = int32(w)
+		if values, err = d.gather(values, ends, buf[:n]); err != nil {
+			return values, offsets, err
 		}
-		values = values[:w]
 		if offsets != nil {
 			offsets = offsets[:len(offsets)+n]
 		}
@@ -197,44 +202,103 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 	return values, offsets, nil
 }
 
-// block is the length up to which gather moves a value as whole 16-byte
-// blocks instead of calling memmove.
-const block = 64
+// batch is the number of indices gather looks up before it copies their
+// values.
+const batch = 64
 
-// gatherShort copies the dictionary values of the indices idx into out at w, back to back, and writes their end
-// offsets into ends, for as long as each index is in spans and its value at
-// most block bytes long.
-// dict holds a whole block from the start of every value (Reset leaves that
-// spare capacity) and out one from w past the values still to copy (decode
-// grows it so); the bytes past a value land in spare capacity that the
-// values that follow overwrite. It returns the new w and the number of
-// values copied, and makes no calls so that its loop keeps its state in
-// registers.
-func gatherShort(out []byte, w int, dict []byte, spans []uint64, idx []uint32, ends []int32) (int, int) {
-	ends = ends[:len(idx)]
+// slack is the number of bytes gather moves for every value of at most
+// that length, whatever its length.
+const slack = 32
+
+// gather appends to values the dictionary values of the indices idx, back
+// to back, and writes the end offset of each into ends (as long as idx).
+// ends may share memory with idx: slot k is read before it is written. An
+// index past the dictionary is an error wrapping [ErrCorrupt]; values then
+// holds the values before it.
+//
+// It works in batches of indices, in two passes so that the cache misses
+// of a large dictionary overlap: lookupSpans loads the spans of the batch
+// (loads that do not depend on each other) and sums their lengths, so that
+// values grows at most once per batch; copySpans then copies the values,
+// whose addresses are known.
+func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, error) {
+	var sp [batch]uint64
+	for len(idx) > 0 {
+		n := min(len(idx), batch)
+		total, k := lookupSpans(sp[:n], d.spans, idx[:n])
+		if k < n {
+			return values, indexError(idx[k], len(d.spans))
+		}
+		w := len(values)
+		if w+total > math.MaxInt32 {
+			return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, w+total)
+		}
+		if cap(values)-w < total+slack {
+			// Amortized growth: at most twice the bytes the indices
+			// looked up so far justify, plus slack.
+			values = slices.Grow(values, total+slack)
+		}
+		out, dict := values[:cap(values)], d.values[:cap(d.values)]
+		for j := 0; j < n; j++ {
+			var k int
+			w, k = copySpans(out, w, dict, sp[j:n], ends[j:n])
+			if j += k; j == n {
+				break
+			}
+			// A value longer than slack.
+			s := sp[j]
+			st := int(uint32(s))
+			w += copy(out[w:], dict[st:st+int(s>>32)])
+			ends[j] = int32(w)
+		}
+		values = values[:w]
+		idx, ends = idx[n:], ends[n:]
+	}
+	return values, nil
+}
+
+// lookupSpans sets sp[k] to spans[idx[k]] and returns the sum of their
+// lengths and len(idx), or at the first index past spans its position. It
+// makes no calls so that its loop keeps its state in registers; inlined in
+// gather, it would keep them on the stack.
+//
+//go:noinline
+func lookupSpans(sp, spans []uint64, idx []uint32) (total, k int) {
+	sp = sp[:len(idx)]
 	for k, ix := range idx {
 		if int(ix) >= len(spans) {
+			return total, k
+		}
+		s := spans[ix]
+		sp[k] = s
+		total += int(s >> 32)
+	}
+	return total, len(idx)
+}
+
+// copySpans copies the dictionary values of the spans sp into out at w,
+// back to back, and writes their end offsets into ends, for as long as
+// each value is at most slack bytes long. It returns the new w and the
+// number of values copied. It moves slack bytes from the start of every
+// value whatever its length, without a branch on the length that random
+// lengths would mispredict: dict holds slack bytes from the start of every
+// value (Reset leaves that spare capacity) and out slack bytes past the
+// values to copy (gather grows it so); the bytes past a value land in
+// spare capacity that the values that follow overwrite. It makes no calls
+// so that its loop keeps its state in registers.
+func copySpans(out []byte, w int, dict []byte, sp []uint64, ends []int32) (int, int) {
+	ends = ends[:len(sp)]
+	for k, s := range sp {
+		st, l := int(uint32(s)), int(s>>32)
+		if l > slack {
 			return w, k
 		}
-		sp := spans[ix]
-		s, l := int(uint32(sp)), int(sp>>32)
-		if l > block {
-			return w, k
-		}
-		d := (*[block]byte)(out[w : w+block])
-		v := (*[block]byte)(dict[s : s+block])
-		*(*[16]byte)(d[0:16]) = *(*[16]byte)(v[0:16])
-		if l > 16 {
-			*(*[16]byte)(d[16:32]) = *(*[16]byte)(v[16:32])
-			if l > 32 {
-				*(*[16]byte)(d[32:48]) = *(*[16]byte)(v[32:48])
-				if l > 48 {
-					*(*[16]byte)(d[48:64]) = *(*[16]byte)(v[48:64])
-				}
-			}
-		}
+		d, v := (*[slack]byte)(out[w:w+slack]), (*[slack]byte)(dict[st:st+slack])
+		// Two 16-byte moves: a 32-byte one would call memmove.
+		*(*[16]byte)(d[:16]) = *(*[16]byte)(v[:16])
+		*(*[16]byte)(d[16:]) = *(*[16]byte)(v[16:])
 		w += l
 		ends[k] = int32(w)
 	}
-	return w, len(idx)
+	return w, len(sp)
 }
