@@ -18,10 +18,22 @@ import (
 type BytesDict struct {
 	values  []byte
 	offsets []int32
-	// spans holds value i as start | length<<32: one load per index in
-	// the gather loop instead of two offsets.
-	spans []uint64
+	// slots holds value i in slots[i] for gather: its length in the last
+	// 4 bytes, and before them the value itself when it is at most inline
+	// bytes long, else its start in values. One cache line per index
+	// (spans of start and length would take two, theirs and the value's);
+	// for it, 32 bytes per value besides values and offsets.
+	slots [][slot]byte
+	// maxLen is the length of the longest value.
+	maxLen int
 }
+
+// slot is the size of an entry of BytesDict.slots, inline the length of the
+// longest value it holds.
+const (
+	slot   = 32
+	inline = slot - 4
+)
 
 // Reset loads a PLAIN BYTE_ARRAY dictionary page holding numValues values,
 // reusing the previous capacity. Bytes after the last value are ignored.
@@ -38,9 +50,8 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	if err != nil {
 		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
 	}
-	// Spare capacity lets gather read slack bytes from any value.
-	d.values, d.offsets = slices.Grow(values, slack), offsets
-	d.setSpans()
+	d.values, d.offsets = values, offsets
+	d.setSlots()
 	return nil
 }
 
@@ -62,12 +73,21 @@ func byteArrayEnd(src []byte, n int) (int, error) {
 	return pos, nil
 }
 
-// setSpans fills spans from offsets.
-func (d *BytesDict) setSpans() {
-	d.spans = d.spans[:0]
-	for i := 0; i+1 < len(d.offsets); i++ {
-		s, e := d.offsets[i], d.offsets[i+1]
-		d.spans = append(d.spans, uint64(uint32(s))|uint64(uint32(e-s))<<32)
+// setSlots fills slots from values and offsets.
+func (d *BytesDict) setSlots() {
+	n := d.Len()
+	d.slots, d.maxLen = slices.Grow(d.slots[:0], n)[:n], 0
+	for i := range d.slots {
+		v := d.values[d.offsets[i]:d.offsets[i+1]]
+		s := &d.slots[i]
+		*s = [slot]byte{}
+		if len(v) <= inline {
+			copy(s[:], v)
+		} else {
+			binary.LittleEndian.PutUint32(s[:], uint32(d.offsets[i]))
+		}
+		binary.LittleEndian.PutUint32(s[inline:], uint32(len(v)))
+		d.maxLen = max(d.maxLen, len(v))
 	}
 }
 
@@ -81,12 +101,12 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	if numValues > len(src)/size || numValues*size > math.MaxInt32 {
 		return fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, numValues, size, len(src))
 	}
-	d.values = slices.Grow(append(d.values, src[:numValues*size]...), slack)
+	d.values = append(d.values, src[:numValues*size]...)
 	d.offsets = append(d.offsets, 0)
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))
 	}
-	d.setSpans()
+	d.setSlots()
 	return nil
 }
 
@@ -203,12 +223,17 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 }
 
 // batch is the number of indices gather looks up before it copies their
-// values.
-const batch = 64
+// values when it takes two passes.
+const batch = 256
 
 // slack is the number of bytes gather moves for every value of at most
-// that length, whatever its length.
-const slack = 32
+// inline bytes, whatever its length: a whole slot.
+const slack = slot
+
+// cached is the size in bytes of slots up to which gather takes a
+// dictionary to stay in the caches and copies each value as it looks it
+// up, in one pass.
+const cached = 4 << 20
 
 // gather appends to values the dictionary values of the indices idx, back
 // to back, and writes the end offset of each into ends (as long as idx).
@@ -216,39 +241,49 @@ const slack = 32
 // index past the dictionary is an error wrapping [ErrCorrupt]; values then
 // holds the values before it.
 //
-// It works in batches of indices, in two passes so that the cache misses
-// of a large dictionary overlap: lookupSpans loads the spans of the batch
-// (loads that do not depend on each other) and sums their lengths, so that
-// values grows at most once per batch; copySpans then copies the values,
-// whose addresses are known.
+// It works in batches of indices. When values has room for a batch of the
+// longest values and the dictionary is small (see cached), gatherShort
+// copies each value as it looks it up, in one pass. Otherwise it takes two,
+// so that the cache misses of a large dictionary overlap: sumLengths loads
+// the slots of the batch (loads that do not depend on each other) and sums
+// their lengths, so that values grows at most once per batch, then
+// gatherShort copies the values from slots in cache.
 func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, error) {
-	var sp [batch]uint64
+	slots := d.slots
+	onePass := len(slots)*slot <= cached
 	for len(idx) > 0 {
 		n := min(len(idx), batch)
-		total, k := lookupSpans(sp[:n], d.spans, idx[:n])
-		if k < n {
-			return values, indexError(idx[k], len(d.spans))
-		}
 		w := len(values)
-		if w+total > math.MaxInt32 {
-			return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, w+total)
+		if room := n*d.maxLen + slack; !onePass || cap(values)-w < room || w+room > math.MaxInt32 {
+			total, k := sumLengths(slots, idx[:n])
+			if k < n {
+				return values, indexError(idx[k], len(slots))
+			}
+			if w+total > math.MaxInt32 {
+				return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, w+total)
+			}
+			if cap(values)-w < total+slack {
+				// Amortized growth: at most twice the bytes the
+				// indices looked up so far justify, plus slack.
+				values = slices.Grow(values, total+slack)
+			}
 		}
-		if cap(values)-w < total+slack {
-			// Amortized growth: at most twice the bytes the indices
-			// looked up so far justify, plus slack.
-			values = slices.Grow(values, total+slack)
-		}
-		out, dict := values[:cap(values)], d.values[:cap(d.values)]
+		out := values[:cap(values)]
 		for j := 0; j < n; j++ {
 			var k int
-			w, k = copySpans(out, w, dict, sp[j:n], ends[j:n])
+			w, k = gatherShort(out, w, slots, idx[j:n], ends[j:n])
 			if j += k; j == n {
 				break
 			}
-			// A value longer than slack.
-			s := sp[j]
-			st := int(uint32(s))
-			w += copy(out[w:], dict[st:st+int(s>>32)])
+			// A value longer than inline, or an index past the
+			// dictionary.
+			ix := idx[j]
+			if int(ix) >= len(slots) {
+				return values, indexError(ix, len(slots))
+			}
+			s := &slots[ix]
+			st := int(binary.LittleEndian.Uint32(s[:]))
+			w += copy(out[w:], d.values[st:st+int(binary.LittleEndian.Uint32(s[inline:]))])
 			ends[j] = int32(w)
 		}
 		values = values[:w]
@@ -257,48 +292,48 @@ func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, e
 	return values, nil
 }
 
-// lookupSpans sets sp[k] to spans[idx[k]] and returns the sum of their
-// lengths and len(idx), or at the first index past spans its position. It
-// makes no calls so that its loop keeps its state in registers; inlined in
-// gather, it would keep them on the stack.
+// sumLengths returns the sum of the lengths of the values of idx and
+// len(idx), or at the first index past slots its position. It makes no
+// calls so that its loop keeps its state in registers; inlined in gather,
+// it would keep them on the stack.
 //
 //go:noinline
-func lookupSpans(sp, spans []uint64, idx []uint32) (total, k int) {
-	sp = sp[:len(idx)]
+func sumLengths(slots [][slot]byte, idx []uint32) (total, k int) {
 	for k, ix := range idx {
-		if int(ix) >= len(spans) {
+		if int(ix) >= len(slots) {
 			return total, k
 		}
-		s := spans[ix]
-		sp[k] = s
-		total += int(s >> 32)
+		total += int(binary.LittleEndian.Uint32(slots[ix][inline:]))
 	}
 	return total, len(idx)
 }
 
-// copySpans copies the dictionary values of the spans sp into out at w,
-// back to back, and writes their end offsets into ends, for as long as
-// each value is at most slack bytes long. It returns the new w and the
-// number of values copied. It moves slack bytes from the start of every
+// gatherShort copies the values of the indices idx into out at w, back to
+// back, and writes their end offsets into ends, for as long as each index
+// is in slots and its value at most inline bytes long. It returns the new
+// w and the number of values copied. It moves the whole slot of every
 // value whatever its length, without a branch on the length that random
-// lengths would mispredict: dict holds slack bytes from the start of every
-// value (Reset leaves that spare capacity) and out slack bytes past the
-// values to copy (gather grows it so); the bytes past a value land in
-// spare capacity that the values that follow overwrite. It makes no calls
-// so that its loop keeps its state in registers.
-func copySpans(out []byte, w int, dict []byte, sp []uint64, ends []int32) (int, int) {
-	ends = ends[:len(sp)]
-	for k, s := range sp {
-		st, l := int(uint32(s)), int(s>>32)
-		if l > slack {
+// lengths would mispredict: out has slack bytes past the values to copy
+// (gather makes sure of it), and the bytes past a value land in spare
+// capacity that the values that follow overwrite. It makes no calls so
+// that its loop keeps its state in registers.
+func gatherShort(out []byte, w int, slots [][slot]byte, idx []uint32, ends []int32) (int, int) {
+	ends = ends[:len(idx)]
+	for k, ix := range idx {
+		if int(ix) >= len(slots) {
 			return w, k
 		}
-		d, v := (*[slack]byte)(out[w:w+slack]), (*[slack]byte)(dict[st:st+slack])
+		s := &slots[ix]
+		l := int(binary.LittleEndian.Uint32(s[inline:]))
+		if l > inline {
+			return w, k
+		}
+		d := (*[slot]byte)(out[w : w+slot])
 		// Two 16-byte moves: a 32-byte one would call memmove.
-		*(*[16]byte)(d[:16]) = *(*[16]byte)(v[:16])
-		*(*[16]byte)(d[16:]) = *(*[16]byte)(v[16:])
+		*(*[16]byte)(d[:16]) = *(*[16]byte)(s[:16])
+		*(*[16]byte)(d[16:]) = *(*[16]byte)(s[16:])
 		w += l
 		ends[k] = int32(w)
 	}
-	return w, len(sp)
+	return w, len(idx)
 }

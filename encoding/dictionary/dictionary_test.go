@@ -298,8 +298,8 @@ func TestZeroAllocs(t *testing.T) {
 	}))
 }
 
-// TestBytesDictLengths decodes values of every length around slack, the
-// bytes gather moves for every short value, at every distance from the end
+// TestBytesDictLengths decodes values of every length around inline, the
+// longest value a slot holds, at every distance from the end
 // of the buffers.
 func TestBytesDictLengths(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
