@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
+	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // BytesDict is a decoded dictionary of BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY
@@ -16,12 +18,22 @@ import (
 type BytesDict struct {
 	values  []byte
 	offsets []int32
-	// spans holds value i as start | length<<32: one load per index in
-	// the gather loop instead of two offsets.
-	spans []uint64
+	// slots holds value i in slots[i] for gather: its length in the last
+	// 4 bytes, and before them the value itself when it is at most inline
+	// bytes long, else its start in values. One cache line per index
+	// (spans of start and length would take two, theirs and the value's);
+	// for it, 32 bytes per value besides values and offsets.
+	slots [][slot]byte
 	// maxLen is the length of the longest value.
 	maxLen int
 }
+
+// slot is the size of an entry of BytesDict.slots, inline the length of the
+// longest value it holds.
+const (
+	slot   = 32
+	inline = slot - 4
+)
 
 // Reset loads a PLAIN BYTE_ARRAY dictionary page holding numValues values,
 // reusing the previous capacity. Bytes after the last value are ignored.
@@ -38,9 +50,8 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	if err != nil {
 		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
 	}
-	// Spare capacity lets gather read whole blocks from any value.
-	d.values, d.offsets = slices.Grow(values, block), offsets
-	d.setSpans()
+	d.values, d.offsets = values, offsets
+	d.setSlots()
 	return nil
 }
 
@@ -62,13 +73,21 @@ func byteArrayEnd(src []byte, n int) (int, error) {
 	return pos, nil
 }
 
-// setSpans fills spans from offsets.
-func (d *BytesDict) setSpans() {
-	d.spans, d.maxLen = d.spans[:0], 0
-	for i := 0; i+1 < len(d.offsets); i++ {
-		s, e := d.offsets[i], d.offsets[i+1]
-		d.spans = append(d.spans, uint64(uint32(s))|uint64(uint32(e-s))<<32)
-		d.maxLen = max(d.maxLen, int(e-s))
+// setSlots fills slots from values and offsets.
+func (d *BytesDict) setSlots() {
+	n := d.Len()
+	d.slots, d.maxLen = slices.Grow(d.slots[:0], n)[:n], 0
+	for i := range d.slots {
+		v := d.values[d.offsets[i]:d.offsets[i+1]]
+		s := &d.slots[i]
+		*s = [slot]byte{}
+		if len(v) <= inline {
+			copy(s[:], v)
+		} else {
+			binary.LittleEndian.PutUint32(s[:], uint32(d.offsets[i]))
+		}
+		binary.LittleEndian.PutUint32(s[inline:], uint32(len(v)))
+		d.maxLen = max(d.maxLen, len(v))
 	}
 }
 
@@ -82,12 +101,12 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	if numValues > len(src)/size || numValues*size > math.MaxInt32 {
 		return fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, numValues, size, len(src))
 	}
-	d.values = slices.Grow(append(d.values, src[:numValues*size]...), block)
+	d.values = append(d.values, src[:numValues*size]...)
 	d.offsets = append(d.offsets, 0)
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))
 	}
-	d.setSpans()
+	d.setSlots()
 	return nil
 }
 
@@ -103,13 +122,18 @@ func (d *BytesDict) Value(i int) []byte { return d.values[d.offsets[i]:d.offsets
 // len(values) if offsets is empty), like plain.DecodeByteArray, and returns
 // both slices. On error both keep their length. Like plain.DecodeByteArray,
 // it may write into the spare capacity of values past the returned length,
-// never past its capacity.
+// never past its capacity; offsets grows at most once, by count.
 func (d *BytesDict) Decode(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
 	v0, o0 := len(values), len(offsets)
 	if len(offsets) == 0 {
 		offsets = append(offsets, int32(len(values)))
 	}
-	values, offsets, err := d.decode(values, offsets, src, count)
+	var err error
+	if count > 0 && unsafecast.HasUint32Tail[int32]() {
+		values, offsets, err = d.decodeInPlace(values, offsets, src, count)
+	} else {
+		values, offsets, err = d.decode(values, offsets, src, count)
+	}
 	if err != nil {
 		return values[:v0], offsets[:o0], err
 	}
@@ -117,7 +141,9 @@ func (d *BytesDict) Decode(values []byte, offsets []int32, src []byte, count int
 }
 
 // DecodeFlat appends the values of the count indices of src to dst, back to
-// back, without offsets: the form suited to FIXED_LEN_BYTE_ARRAY.
+// back, without offsets: the form suited to FIXED_LEN_BYTE_ARRAY. It decodes
+// the indices in chunks on the stack (its values have no 4-byte slot per
+// index to decode them into).
 func (d *BytesDict) DecodeFlat(dst []byte, src []byte, count int) ([]byte, error) {
 	v0 := len(dst)
 	dst, _, err := d.decode(dst, nil, src, count)
@@ -127,7 +153,40 @@ func (d *BytesDict) DecodeFlat(dst []byte, src []byte, count int) ([]byte, error
 	return dst, nil
 }
 
-// decode appends values, and end offsets when offsets is not nil.
+// decodeInPlace is [BytesDict.Decode] where unsafecast can view memory: the
+// whole index page is decoded by rle.DecodeIndices (the page routines) into
+// the count new slots of offsets, one per index, which gather then
+// overwrites with the end offsets (as [Dict.decodeInPlace] does with the
+// values). Its twin for other builds is decode, which reads the indices in
+// chunks.
+func (d *BytesDict) decodeInPlace(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
+	width, stream, err := rle.SplitBitWidth(src)
+	if err != nil {
+		return values, offsets, fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	if d.Len() == 0 {
+		return values, offsets, fmt.Errorf("%w: %d indices into an empty dictionary", ErrCorrupt, count)
+	}
+	o0 := len(offsets)
+	if offsets, err = appendGrow(offsets, count); err != nil {
+		return values, offsets, err
+	}
+	ends := offsets[o0:]
+	idx, _ := unsafecast.Uint32Tail(ends)
+	// idx has capacity count: DecodeIndices writes it in place. gather
+	// checks the indices against the dictionary as it looks them up.
+	if _, err := rle.DecodeIndices(idx[:0], stream, width, count, math.MaxUint32); err != nil {
+		return values, offsets[:o0], fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
+	}
+	values, err = d.gather(values, ends, idx)
+	if err != nil {
+		return values, offsets[:o0], err
+	}
+	return values, offsets, nil
+}
+
+// decode appends values, and end offsets when offsets is not nil, reading
+// the indices in chunks on the stack.
 func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int) ([]byte, []int32, error) {
 	var r indexReader
 	if err := r.reset(src, count, d.Len()); err != nil {
@@ -148,47 +207,13 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 		if err != nil {
 			return values, offsets, err
 		}
-		spans := d.spans
-		// When the spare capacity holds n of the longest values, the
-		// gather checks each index itself; otherwise a first pass checks
-		// them and sums their lengths to grow values once.
-		if fit := uint64(len(values)) + uint64(n)*uint64(d.maxLen); cap(values)-len(values) < n*d.maxLen+block || fit > math.MaxInt32 {
-			total := 0
-			for _, ix := range buf[:n] {
-				if int(ix) >= len(spans) {
-					return values, offsets, r.outOfRange(buf[:n])
-				}
-				total += int(spans[ix] >> 32)
-			}
-			if len(values)+total > math.MaxInt32 {
-				return values, offsets, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+total)
-			}
-			// Amortized growth: at most twice the bytes the indices
-			// decoded so far justify, plus the slack of one block.
-			values = slices.Grow(values, total+block)
-		}
 		ends := scratch[:n]
 		if offsets != nil {
 			ends = offsets[len(offsets) : len(offsets)+n]
 		}
-		w := len(values)
-		out := values[:cap(values)]
-		for j := 0; j < n; j++ {
-			var k int
-			w, k = gatherShort(out, w, d.values[:cap(d.values)], spans, buf[j:n], ends[j:])
-			if j += k; j == n {
-				break
-			}
-			// A long value, or an index past the dictionary.
-			if int(buf[j]) >= len(spans) {
-				return values[:len(values)], offsets, r.outOfRange(buf[:n])
-			}
-			sp := spans[buf[j]]
-			s := int(uint32(sp))
-			w += copy(out[w:], d.values[s:s+int(sp>>32)])
-			ends[j] = int32(w)
+		if values, err = d.gather(values, ends, buf[:n]); err != nil {
+			return values, offsets, err
 		}
-		values = values[:w]
 		if offsets != nil {
 			offsets = offsets[:len(offsets)+n]
 		}
@@ -197,42 +222,116 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 	return values, offsets, nil
 }
 
-// block is the length up to which gather moves a value as whole 16-byte
-// blocks instead of calling memmove.
-const block = 64
+// batch is the number of indices gather looks up before it copies their
+// values when it takes two passes.
+const batch = 256
 
-// gatherShort copies the dictionary values of the indices idx into out at w, back to back, and writes their end
-// offsets into ends, for as long as each index is in spans and its value at
-// most block bytes long.
-// dict holds a whole block from the start of every value (Reset leaves that
-// spare capacity) and out one from w past the values still to copy (decode
-// grows it so); the bytes past a value land in spare capacity that the
-// values that follow overwrite. It returns the new w and the number of
-// values copied, and makes no calls so that its loop keeps its state in
-// registers.
-func gatherShort(out []byte, w int, dict []byte, spans []uint64, idx []uint32, ends []int32) (int, int) {
-	ends = ends[:len(idx)]
-	for k, ix := range idx {
-		if int(ix) >= len(spans) {
-			return w, k
-		}
-		sp := spans[ix]
-		s, l := int(uint32(sp)), int(sp>>32)
-		if l > block {
-			return w, k
-		}
-		d := (*[block]byte)(out[w : w+block])
-		v := (*[block]byte)(dict[s : s+block])
-		*(*[16]byte)(d[0:16]) = *(*[16]byte)(v[0:16])
-		if l > 16 {
-			*(*[16]byte)(d[16:32]) = *(*[16]byte)(v[16:32])
-			if l > 32 {
-				*(*[16]byte)(d[32:48]) = *(*[16]byte)(v[32:48])
-				if l > 48 {
-					*(*[16]byte)(d[48:64]) = *(*[16]byte)(v[48:64])
-				}
+// slack is the number of bytes gather moves for every value of at most
+// inline bytes, whatever its length: a whole slot.
+const slack = slot
+
+// cached is the size in bytes of slots up to which gather takes a
+// dictionary to stay in the caches and copies each value as it looks it
+// up, in one pass.
+const cached = 4 << 20
+
+// gather appends to values the dictionary values of the indices idx, back
+// to back, and writes the end offset of each into ends (as long as idx).
+// ends may share memory with idx: slot k is read before it is written. An
+// index past the dictionary is an error wrapping [ErrCorrupt]; values then
+// holds the values before it.
+//
+// It works in batches of indices. When values has room for a batch of the
+// longest values and the dictionary is small (see cached), gatherShort
+// copies each value as it looks it up, in one pass. Otherwise it takes two,
+// so that the cache misses of a large dictionary overlap: sumLengths loads
+// the slots of the batch (loads that do not depend on each other) and sums
+// their lengths, so that values grows at most once per batch, then
+// gatherShort copies the values from slots in cache.
+func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, error) {
+	slots := d.slots
+	onePass := len(slots)*slot <= cached
+	for len(idx) > 0 {
+		n := min(len(idx), batch)
+		w := len(values)
+		if room := n*d.maxLen + slack; !onePass || cap(values)-w < room || w+room > math.MaxInt32 {
+			total, k := sumLengths(slots, idx[:n])
+			if k < n {
+				return values, indexError(idx[k], len(slots))
+			}
+			if w+total > math.MaxInt32 {
+				return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, w+total)
+			}
+			if cap(values)-w < total+slack {
+				// Amortized growth: at most twice the bytes the
+				// indices looked up so far justify, plus slack.
+				values = slices.Grow(values, total+slack)
 			}
 		}
+		out := values[:cap(values)]
+		for j := 0; j < n; j++ {
+			var k int
+			w, k = gatherShort(out, w, slots, idx[j:n], ends[j:n])
+			if j += k; j == n {
+				break
+			}
+			// A value longer than inline, or an index past the
+			// dictionary.
+			ix := idx[j]
+			if int(ix) >= len(slots) {
+				return values, indexError(ix, len(slots))
+			}
+			s := &slots[ix]
+			st := int(binary.LittleEndian.Uint32(s[:]))
+			w += copy(out[w:], d.values[st:st+int(binary.LittleEndian.Uint32(s[inline:]))])
+			ends[j] = int32(w)
+		}
+		values = values[:w]
+		idx, ends = idx[n:], ends[n:]
+	}
+	return values, nil
+}
+
+// sumLengths returns the sum of the lengths of the values of idx and
+// len(idx), or at the first index past slots its position. It makes no
+// calls so that its loop keeps its state in registers; inlined in gather,
+// it would keep them on the stack.
+//
+//go:noinline
+func sumLengths(slots [][slot]byte, idx []uint32) (total, k int) {
+	for k, ix := range idx {
+		if int(ix) >= len(slots) {
+			return total, k
+		}
+		total += int(binary.LittleEndian.Uint32(slots[ix][inline:]))
+	}
+	return total, len(idx)
+}
+
+// gatherShort copies the values of the indices idx into out at w, back to
+// back, and writes their end offsets into ends, for as long as each index
+// is in slots and its value at most inline bytes long. It returns the new
+// w and the number of values copied. It moves the whole slot of every
+// value whatever its length, without a branch on the length that random
+// lengths would mispredict: out has slack bytes past the values to copy
+// (gather makes sure of it), and the bytes past a value land in spare
+// capacity that the values that follow overwrite. It makes no calls so
+// that its loop keeps its state in registers.
+func gatherShort(out []byte, w int, slots [][slot]byte, idx []uint32, ends []int32) (int, int) {
+	ends = ends[:len(idx)]
+	for k, ix := range idx {
+		if int(ix) >= len(slots) {
+			return w, k
+		}
+		s := &slots[ix]
+		l := int(binary.LittleEndian.Uint32(s[inline:]))
+		if l > inline {
+			return w, k
+		}
+		d := (*[slot]byte)(out[w : w+slot])
+		// Two 16-byte moves: a 32-byte one would call memmove.
+		*(*[16]byte)(d[:16]) = *(*[16]byte)(s[:16])
+		*(*[16]byte)(d[16:]) = *(*[16]byte)(s[16:])
 		w += l
 		ends[k] = int32(w)
 	}

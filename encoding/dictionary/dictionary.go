@@ -99,8 +99,15 @@ func (r *indexReader) outOfRange(buf []uint32) error {
 			break
 		}
 	}
-	r.err = fmt.Errorf("%w: index %d out of dictionary of %d values", ErrCorrupt, bad, r.size)
+	r.err = indexError(bad, r.size)
 	return r.err
+}
+
+// indexError is the error for the index ix past a dictionary of size
+// values, the one message of every decoder of the package that checks
+// indices itself (rle.DecodeIndices words its own).
+func indexError(ix uint32, size int) error {
+	return fmt.Errorf("%w: index %d out of dictionary of %d values", ErrCorrupt, ix, size)
 }
 
 // DecodeIndices appends the count indices of the index page src to dst,

@@ -298,14 +298,15 @@ func TestZeroAllocs(t *testing.T) {
 	}))
 }
 
-// TestBytesDictLengths decodes values of every length around the block
-// sizes of gatherShort, at every distance from the end of the buffers.
+// TestBytesDictLengths decodes values of every length around inline, the
+// longest value a slot holds, at every distance from the end
+// of the buffers.
 func TestBytesDictLengths(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for trial := range 100 {
 		pool := make([][]byte, 1+trial%50)
 		for i := range pool {
-			pool[i] = make([]byte, r.IntN(2*block+8))
+			pool[i] = make([]byte, r.IntN(3*slack+8))
 			for j := range pool[i] {
 				pool[i][j] = byte(r.Uint32())
 			}

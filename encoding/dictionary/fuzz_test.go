@@ -3,6 +3,7 @@ package dictionary
 import (
 	"encoding/binary"
 	"io"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
@@ -62,6 +63,9 @@ func FuzzDecode(f *testing.F) {
 		// values' memory and overwritten front to back.
 		fuzzWide(t, page, idx, count, 8, int64(-77))
 		fuzzWide(t, page, idx, count, 12, [12]byte{0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A})
+		// Byte arrays of every length around slack, in a dictionary
+		// whose values page does not have to hold.
+		fuzzBytes(t, page, idx, count)
 
 		var b BytesDict
 		if err := b.Reset(page, 0); err == nil {
@@ -147,5 +151,85 @@ func fuzzWide[T int64 | [12]byte](t *testing.T, page, idx []byte, count, size in
 	}
 	for _, v := range full[2+count:] {
 		require.Equal(t, canary, v)
+	}
+}
+
+// fuzzBytes decodes idx against a BytesDict of one value per byte of lens
+// (of the byte's length modulo 3*slack+2, random bytes), with Decode into
+// buffers of random spare capacity and with DecodeFlat, and checks both
+// against DecodeIndices and Value: the same values and end offsets, the
+// same failures, the lengths kept on error, nothing written past the
+// capacities.
+func fuzzBytes(t *testing.T, lens, idx []byte, count int) {
+	r := rand.New(rand.NewPCG(uint64(len(lens)), uint64(count)))
+	var vals []byte
+	offs := []int32{0}
+	for _, b := range lens {
+		for range int(b) % (3*slack + 2) {
+			vals = append(vals, byte(r.Uint32()))
+		}
+		offs = append(offs, int32(len(vals)))
+	}
+	var d BytesDict
+	require.NoError(t, d.Reset(plain.EncodeByteArray(nil, vals, offs), len(lens)))
+	ix, ierr := DecodeIndices(nil, idx, count, d.Len())
+	var want []byte
+	wantEnds := []int32{2}
+	for _, k := range ix {
+		want = append(want, d.Value(int(k))...)
+		wantEnds = append(wantEnds, int32(2+len(want)))
+	}
+
+	const canary = 0xA5
+	// values holds "xy" and room for none, some or all of the values.
+	room := 2 + r.IntN(len(want)+slack+1)
+	if r.IntN(4) == 0 {
+		room = 2 + len(want) + 2*slack
+	}
+	vbuf := make([]byte, room+64)
+	for i := range vbuf {
+		vbuf[i] = canary
+	}
+	values := append(vbuf[:0:room], 'x', 'y')
+	offsets := []int32{0, 2}
+	obuf := make([]int32, 2+count+8)
+	for i := range obuf {
+		obuf[i] = -9
+	}
+	if r.IntN(2) == 0 {
+		offsets = append(obuf[:0:2+count], offsets...)
+	}
+	gotV, gotO, err := d.Decode(values, offsets, idx, count)
+	require.Equal(t, ierr == nil, err == nil, "%v / %v", ierr, err)
+	for _, c := range vbuf[room:] {
+		require.Equal(t, byte(canary), c, "values written past their capacity")
+	}
+	for _, o := range obuf[2+count:] {
+		require.Equal(t, int32(-9), o, "offsets written past their capacity")
+	}
+	if err != nil {
+		require.ErrorIs(t, err, ErrCorrupt)
+		require.Equal(t, "xy", string(gotV))
+		require.Equal(t, []int32{0, 2}, gotO)
+	} else {
+		require.Equal(t, "xy"+string(want), string(gotV))
+		require.Equal(t, append([]int32{0}, wantEnds...), gotO)
+	}
+	// Without offsets: the start offset is added.
+	if err == nil {
+		gotV, gotO, err = d.Decode(nil, nil, idx, count)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(gotV))
+		for i, e := range gotO {
+			require.Equal(t, wantEnds[i]-2, e)
+		}
+	}
+	flat, ferr := d.DecodeFlat([]byte("z"), idx, count)
+	require.Equal(t, ierr == nil, ferr == nil, "%v / %v", ierr, ferr)
+	if ferr != nil {
+		require.ErrorIs(t, ferr, ErrCorrupt)
+		require.Equal(t, "z", string(flat))
+	} else {
+		require.Equal(t, "z"+string(want), string(flat))
 	}
 }
