@@ -28,6 +28,14 @@ type BytesDict struct {
 	maxLen int
 }
 
+// maxSlots is the number of values up to which a BytesDict keeps slots
+// (32 MiB of them). A larger dictionary, which writers do not produce (they
+// cap dictionary pages at about 1 MiB) but a hostile page may (up to the
+// column reader's 64 Mi values), is gathered from its offsets alone
+// (gatherOffsets), so that its memory stays within a few times its page:
+// slots would take 32 times a page of 1-byte values.
+const maxSlots = 1 << 20
+
 // slot is the size of an entry of BytesDict.slots, inline the length of the
 // longest value it holds.
 const (
@@ -76,6 +84,10 @@ func byteArrayEnd(src []byte, n int) (int, error) {
 // setSlots fills slots from values and offsets.
 func (d *BytesDict) setSlots() {
 	n := d.Len()
+	if n > maxSlots {
+		d.slots, d.maxLen = d.slots[:0], 0
+		return
+	}
 	d.slots, d.maxLen = slices.Grow(d.slots[:0], n)[:n], 0
 	for i := range d.slots {
 		v := d.values[d.offsets[i]:d.offsets[i+1]]
@@ -250,6 +262,9 @@ const cached = 4 << 20
 // gatherShort copies the values from slots in cache.
 func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, error) {
 	slots := d.slots
+	if len(slots) != d.Len() {
+		return d.gatherOffsets(values, ends, idx)
+	}
 	onePass := len(slots)*slot <= cached
 	for len(idx) > 0 {
 		n := min(len(idx), batch)
@@ -288,6 +303,24 @@ func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, e
 		}
 		values = values[:w]
 		idx, ends = idx[n:], ends[n:]
+	}
+	return values, nil
+}
+
+// gatherOffsets is gather for a dictionary of more than maxSlots values,
+// which has no slots: each value is found by its two offsets and appended.
+func (d *BytesDict) gatherOffsets(values []byte, ends []int32, idx []uint32) ([]byte, error) {
+	n := d.Len()
+	for k, ix := range idx {
+		if int(ix) >= n {
+			return values, indexError(ix, n)
+		}
+		v := d.values[d.offsets[ix]:d.offsets[ix+1]]
+		if len(values)+len(v) > math.MaxInt32 {
+			return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+len(v))
+		}
+		values = append(values, v...)
+		ends[k] = int32(len(values))
 	}
 	return values, nil
 }

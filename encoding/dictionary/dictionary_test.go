@@ -387,3 +387,40 @@ func TestOverlongIndexRuns(t *testing.T) {
 	_, err = d.Decode(nil, []byte{2, 32<<1 | 1, 0b01010010}, 5)
 	require.ErrorIs(t, err, ErrCorrupt)
 }
+
+// TestLargeDictionaryOffsets checks the gather of a dictionary over
+// maxSlots values, which keeps no slots (gatherOffsets), against Value, in
+// both Decode and DecodeFlat, and its index check.
+func TestLargeDictionaryOffsets(t *testing.T) {
+	n := maxSlots + 3
+	page := make([]byte, 2*n)
+	for i := range n {
+		page[2*i], page[2*i+1] = byte(i), byte(i>>8)
+	}
+	var d BytesDict
+	require.NoError(t, d.ResetFixedLen(page, n, 2))
+	require.Empty(t, d.slots)
+	r := rand.New(rand.NewPCG(3, 4))
+	idx := make([]uint32, 1000)
+	var want []byte
+	for k := range idx {
+		idx[k] = uint32(r.IntN(n))
+		if k == 0 {
+			idx[k] = uint32(n - 1)
+		}
+		want = append(want, d.Value(int(idx[k]))...)
+	}
+	enc := appendIndexPage(nil, idx, n)
+	got, offs, err := d.Decode(nil, nil, enc, len(idx))
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+	require.Len(t, offs, len(idx)+1)
+	require.Equal(t, int32(len(want)), offs[len(idx)])
+	flat, err := d.DecodeFlat([]byte{9}, enc, len(idx))
+	require.NoError(t, err)
+	require.Equal(t, append([]byte{9}, want...), flat)
+	bad := appendIndexPage(nil, []uint32{1, uint32(n)}, n+1)
+	_, offs, err = d.Decode(nil, []int32{0}, bad, 2)
+	require.ErrorIs(t, err, ErrCorrupt)
+	require.Equal(t, []int32{0}, offs)
+}
