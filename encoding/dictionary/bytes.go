@@ -28,6 +28,11 @@ type BytesDict struct {
 	maxLen int
 }
 
+// pad is the number of bytes of spare capacity values always has past its
+// length, so that gatherShort may read a whole medium value's worth (see
+// medium) from any start without a bounds check failing.
+const pad = medium
+
 // maxSlots is the number of values up to which a BytesDict keeps slots
 // (32 MiB of them). A larger dictionary, which writers do not produce (they
 // cap dictionary pages at about 1 MiB) but a hostile page may (up to the
@@ -58,7 +63,7 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	if err != nil {
 		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
 	}
-	d.values, d.offsets = values, offsets
+	d.values, d.offsets = slices.Grow(values, pad), offsets
 	d.setSlots()
 	return nil
 }
@@ -113,7 +118,7 @@ func (d *BytesDict) ResetFixedLen(src []byte, numValues, size int) error {
 	if numValues > len(src)/size || numValues*size > math.MaxInt32 {
 		return fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, numValues, size, len(src))
 	}
-	d.values = append(d.values, src[:numValues*size]...)
+	d.values = slices.Grow(append(d.values, src[:numValues*size]...), pad)
 	d.offsets = append(d.offsets, 0)
 	for i := 1; i <= numValues; i++ {
 		d.offsets = append(d.offsets, int32(i*size))
@@ -238,9 +243,13 @@ func (d *BytesDict) decode(values []byte, offsets []int32, src []byte, count int
 // values when it takes two passes.
 const batch = 256
 
-// slack is the number of bytes gather moves for every value of at most
-// inline bytes, whatever its length: a whole slot.
-const slack = slot
+// medium is the length up to which gatherShort copies a value longer than
+// inline from values as four 16-byte moves, whatever its length.
+const medium = 64
+
+// slack is the most bytes gatherShort writes past the end of a value: the
+// 64 it moves for a medium value of 29 bytes, or the slot for a short one.
+const slack = medium
 
 // cached is the size in bytes of slots up to which gather takes a
 // dictionary to stay in the caches and copies each value as it looks it
@@ -286,11 +295,11 @@ func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, e
 		out := values[:cap(values)]
 		for j := 0; j < n; j++ {
 			var k int
-			w, k = gatherShort(out, w, slots, idx[j:n], ends[j:n])
+			w, k = gatherShort(out, w, slots, d.values[:len(d.values)+pad], idx[j:n], ends[j:n])
 			if j += k; j == n {
 				break
 			}
-			// A value longer than inline, or an index past the
+			// A value longer than medium, or an index past the
 			// dictionary.
 			ix := idx[j]
 			if int(ix) >= len(slots) {
@@ -343,14 +352,16 @@ func sumLengths(slots [][slot]byte, idx []uint32) (total, k int) {
 
 // gatherShort copies the values of the indices idx into out at w, back to
 // back, and writes their end offsets into ends, for as long as each index
-// is in slots and its value at most inline bytes long. It returns the new
-// w and the number of values copied. It moves the whole slot of every
-// value whatever its length, without a branch on the length that random
-// lengths would mispredict: out has slack bytes past the values to copy
-// (gather makes sure of it), and the bytes past a value land in spare
-// capacity that the values that follow overwrite. It makes no calls so
-// that its loop keeps its state in registers.
-func gatherShort(out []byte, w int, slots [][slot]byte, idx []uint32, ends []int32) (int, int) {
+// is in slots and its value at most medium bytes long. It returns the new
+// w and the number of values copied. values is the dictionary's values
+// with their pad. It moves the whole slot of every value of at most inline
+// bytes, and medium bytes from values for a longer one, whatever its
+// length, without a branch on the length that random lengths would
+// mispredict: out has slack bytes past the values to copy (gather makes
+// sure of it), and the bytes past a value land in spare capacity that the
+// values that follow overwrite. It makes no calls so that its loop keeps
+// its state in registers.
+func gatherShort(out []byte, w int, slots [][slot]byte, values []byte, idx []uint32, ends []int32) (int, int) {
 	ends = ends[:len(idx)]
 	for k, ix := range idx {
 		if int(ix) >= len(slots) {
@@ -358,13 +369,22 @@ func gatherShort(out []byte, w int, slots [][slot]byte, idx []uint32, ends []int
 		}
 		s := &slots[ix]
 		l := int(binary.LittleEndian.Uint32(s[inline:]))
-		if l > inline {
+		if l <= inline {
+			d := (*[slot]byte)(out[w : w+slot])
+			// Two 16-byte moves: a 32-byte one would call memmove.
+			*(*[16]byte)(d[:16]) = *(*[16]byte)(s[:16])
+			*(*[16]byte)(d[16:]) = *(*[16]byte)(s[16:])
+		} else if l <= medium {
+			st := int(binary.LittleEndian.Uint32(s[:]))
+			v := (*[medium]byte)(values[st : st+medium])
+			d := (*[medium]byte)(out[w : w+medium])
+			*(*[16]byte)(d[:16]) = *(*[16]byte)(v[:16])
+			*(*[16]byte)(d[16:32]) = *(*[16]byte)(v[16:32])
+			*(*[16]byte)(d[32:48]) = *(*[16]byte)(v[32:48])
+			*(*[16]byte)(d[48:]) = *(*[16]byte)(v[48:])
+		} else {
 			return w, k
 		}
-		d := (*[slot]byte)(out[w : w+slot])
-		// Two 16-byte moves: a 32-byte one would call memmove.
-		*(*[16]byte)(d[:16]) = *(*[16]byte)(s[:16])
-		*(*[16]byte)(d[16:]) = *(*[16]byte)(s[16:])
 		w += l
 		ends[k] = int32(w)
 	}
