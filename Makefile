@@ -83,7 +83,8 @@ rewrite-check: deps
 		$(CURDIR)/dist/rewritecheck $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))/data
 
 # bench-concurrent: column.File.ReadRowGroup on 1 and 2 goroutines, a generated 1M-row, 8-column file;
-# compare wall and cpu-ns/op (the machine's load shows in wall time) with benchstat -col /workers.
+# compare wall and cpu-ns/op (the machine's load shows in wall time) with benchstat -col /workers. Its "pair"
+# row (two whole-file reads at once, nothing shared) is this machine's own ceiling for two goroutines.
 bench-concurrent: deps
 	cd cgo_test && $(GO) test -run XXX -bench BenchmarkReadRowGroup -benchtime 20x -count 6 .
 

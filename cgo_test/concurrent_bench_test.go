@@ -3,6 +3,7 @@ package cgotest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"sync"
 	"syscall"
 	"testing"
@@ -123,6 +124,54 @@ func BenchmarkReadRowGroup(b *testing.B) {
 			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
+	// The ceiling of two goroutines for this work on this machine: two
+	// sequential reads of the whole file at once, each by its own File, with
+	// no work shared and nothing to wait for. Its MB/s over workers=1's is
+	// what the machine gives a second goroutine (its cores share caches,
+	// memory and, on a virtual machine, maybe a physical core);
+	// workers=2's over workers=1's falls short of it only by the loss of
+	// ReadRowGroup itself.
+	b.Run("pair", func(b *testing.B) {
+		var files [2]*column.File
+		for i := range files {
+			if files[i], err = column.Open(bytes.NewReader(data), int64(len(data))); err != nil {
+				b.Fatal(err)
+			}
+		}
+		noop := func(int, *column.Page) error { return nil }
+		readAll := func(f *column.File) error {
+			for g := range f.NumRowGroups() {
+				if err := f.ReadRowGroup(context.Background(), g, nil, 1, noop); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		pair := func() error {
+			var wg sync.WaitGroup
+			var errs [2]error
+			for i, f := range files {
+				wg.Go(func() { errs[i] = readAll(f) })
+			}
+			wg.Wait()
+			return errors.Join(errs[:]...)
+		}
+		for range 8 {
+			if err := pair(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.SetBytes(2 * size)
+		b.ReportAllocs()
+		b.ResetTimer()
+		cpu := cpuTime()
+		for b.Loop() {
+			if err := pair(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	})
 }
 
 func mergeSums(s []benchSum) benchSum {
