@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -226,4 +227,63 @@ func TestMaxMemoryExpandingFile(t *testing.T) {
 	require.NoError(t, r.ReadPage(&p))
 	require.Equal(t, 100, p.Values.Len())
 	require.Equal(t, bytes.Repeat([]byte{'x'}, 1<<10), p.Values.ByteArray(99))
+}
+
+// TestCompactByteArrays compacts pages of values of every length from 0 to
+// 40 bytes (the 16-byte block moves, the 32-byte ones and memmove), in
+// random order, in place from offsets 0 and 7 of the buffer, and checks
+// values and offsets against the page's own values.
+func TestCompactByteArrays(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 3, 9, 100, 5000} {
+		for _, lead := range []int{0, 7} {
+			var page []byte
+			var want [][]byte
+			for range n {
+				v := make([]byte, r.IntN(41))
+				for i := range v {
+					v[i] = byte(r.Uint32())
+				}
+				page = binary.LittleEndian.AppendUint32(page, uint32(len(v)))
+				page = append(page, v...)
+				want = append(want, v)
+			}
+			buf := append(make([]byte, lead), page...)
+			buf = append(buf, "trailing bytes the blocks may read"...)
+			vals, offs, err := compactByteArrays(buf[:0], buf[lead:], n, nil)
+			require.NoError(t, err)
+			require.Len(t, offs, n+1)
+			require.Zero(t, offs[0])
+			for i, v := range want {
+				require.Equal(t, v, vals[offs[i]:offs[i+1]], "n=%d lead=%d value %d", n, lead, i)
+			}
+			require.Len(t, vals, int(offs[n]))
+		}
+	}
+	_, _, err := compactByteArrays(nil, []byte{5, 0, 0, 0, 1}, 1, nil)
+	require.ErrorIs(t, err, ErrCorrupt)
+}
+
+// BenchmarkCompactByteArrays compacts a 1 MiB PLAIN page of 4-24 byte
+// strings in place, as readDataPageV1 does for large pages.
+func BenchmarkCompactByteArrays(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var page []byte
+	n := 0
+	for len(page) < 1<<20 {
+		l := 4 + r.IntN(21)
+		page = binary.LittleEndian.AppendUint32(page, uint32(l))
+		page = append(page, make([]byte, l)...)
+		n++
+	}
+	buf := make([]byte, len(page))
+	offs := make([]int32, 0, n+1)
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		copy(buf, page)
+		if _, _, err := compactByteArrays(buf[:0], buf, n, offs); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
