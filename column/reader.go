@@ -853,6 +853,15 @@ func decodePlain(v *Values, data []byte, n int) error {
 			v.Bytes, err = plain.DecodeFixedLenByteArray(v.Bytes, b, v.TypeLength)
 		}
 	case format.ByteArray:
+		// Pages end with their last value: decode all of data in one
+		// pass, and only when it does not hold n values or more find
+		// the end of the first n before decoding them.
+		b0, o0 := v.Bytes, v.Offsets
+		if v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, data); err == nil && v.Len() >= n {
+			v.truncate(n)
+			return nil
+		}
+		v.Bytes, v.Offsets = b0, o0
 		end, err := byteArrayEnd(data, n)
 		if err != nil {
 			return err
