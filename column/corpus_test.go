@@ -13,6 +13,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/levelscan"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
@@ -52,7 +53,7 @@ func readChunk(f *File, rg, col int, p *Page) (chunkSummary, error) {
 		if len(p.RepLevels) == 0 {
 			s.records += p.NumLevels
 		} else {
-			s.records += countEqual(p.RepLevels, 0)
+			s.records += levelscan.CountEqual(p.RepLevels, 0)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/levelscan"
 )
 
 // ErrNoColumn is wrapped by errors for a column path that names no leaf
@@ -184,7 +185,7 @@ func (p *Page) NumRows() int {
 	if len(p.RepLevels) == 0 {
 		return p.NumLevels
 	}
-	return countEqual(p.RepLevels, 0)
+	return levelscan.CountEqual(p.RepLevels, 0)
 }
 
 // checkChunk checks a row group and leaf column index.

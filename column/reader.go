@@ -18,6 +18,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/internal/levelscan"
 )
 
 // Errors returned by readers. Errors from the packages below (format,
@@ -623,7 +624,7 @@ func (r *Reader) decodeLevelsV1(dst []int16, data []byte, enc format.Encoding, m
 		if err != nil {
 			return dst, 0, data, err
 		}
-		return dst, countEqual(dst[base:], int16(maxLevel)), data, nil
+		return dst, levelscan.CountEqual(dst[base:], int16(maxLevel)), data, nil
 	}
 	return dst, 0, data, fmt.Errorf("%w: level encoding %v", ErrUnsupported, enc)
 }
@@ -639,55 +640,13 @@ func (r *Reader) decodeLevels(dst []int16, stream []byte, maxLevel, n int) ([]in
 	levels := dst[base:]
 	if w := levelWidth(maxLevel); maxLevel == 1<<w-1 {
 		// No level of the width can exceed the maximum (1, 3, 7...).
-		if maxLevel == 1 {
-			return dst, sumLevels(levels), nil
-		}
-		atMax, _ := scanLevels(levels, int16(maxLevel))
-		return dst, atMax, nil
+		return dst, levelscan.CountEqual(levels, int16(maxLevel)), nil
 	}
-	atMax, hi := scanLevels(levels, int16(maxLevel))
+	atMax, hi := levelscan.Scan(levels, int16(maxLevel))
 	if int(hi) > maxLevel {
 		return dst[:base], 0, fmt.Errorf("%w: level %d above the maximum %d", ErrCorrupt, hi, maxLevel)
 	}
 	return dst, atMax, nil
-}
-
-// sumLevels returns the sum of levels: how many are 1 when all are 0 or 1.
-func sumLevels(levels []int16) int {
-	n := 0
-	for len(levels) >= 8 {
-		a := (*[8]int16)(levels)
-		// At most 8 levels of at most 1: the int16 sum cannot overflow.
-		n += int(a[0] + a[1] + a[2] + a[3] + a[4] + a[5] + a[6] + a[7])
-		levels = levels[8:]
-	}
-	for _, l := range levels {
-		n += int(l)
-	}
-	return n
-}
-
-// scanLevels returns how many levels equal m and the highest level, in one
-// pass without branches on the data (a null is as likely as not: a branch
-// per level mispredicts).
-func scanLevels(levels []int16, m int16) (atMax int, hi int16) {
-	n := 0
-	for len(levels) >= 4 {
-		a := (*[4]int16)(levels)
-		hi = max(hi, a[0], a[1], a[2], a[3])
-		n += eq(a[0], m) + eq(a[1], m) + eq(a[2], m) + eq(a[3], m)
-		levels = levels[4:]
-	}
-	for _, l := range levels {
-		hi = max(hi, l)
-		n += eq(l, m)
-	}
-	return n, hi
-}
-
-// eq is 1 when a == b, else 0, without a branch.
-func eq(a, b int16) int {
-	return int((uint32(uint16(a^b)) - 1) >> 31)
 }
 
 func levelWidth(maxLevel int) uint { return uint(bits.Len(uint(maxLevel))) }
@@ -702,21 +661,6 @@ func appendLevels(dst []int16, levels []uint32, maxLevel int) ([]int16, error) {
 		out[i] = int16(l)
 	}
 	return dst, nil
-}
-
-// countEqual returns how many levels equal v, without branches on the
-// data.
-func countEqual(levels []int16, v int16) int {
-	n := 0
-	for len(levels) >= 4 {
-		a := (*[4]int16)(levels)
-		n += eq(a[0], v) + eq(a[1], v) + eq(a[2], v) + eq(a[3], v)
-		levels = levels[4:]
-	}
-	for _, l := range levels {
-		n += eq(l, v)
-	}
-	return n
 }
 
 // decodeValues appends the n values of data, in encoding enc, to p.Values.

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/levelscan"
 )
 
 // ErrRange is wrapped by errors for a row outside the row group.
@@ -261,8 +262,8 @@ func (r *Reader) SliceRows(p *Page, from, to int) {
 	}
 	vstart, vend := start, end
 	if m := r.leaf.MaxDefinitionLevel; m > 0 {
-		vstart = countEqual(p.DefLevels[:start], int16(m))
-		vend = vstart + countEqual(p.DefLevels[start:end], int16(m))
+		vstart = levelscan.CountEqual(p.DefLevels[:start], int16(m))
+		vend = vstart + levelscan.CountEqual(p.DefLevels[start:end], int16(m))
 	}
 	if len(p.DefLevels) > 0 {
 		p.DefLevels = p.DefLevels[:copy(p.DefLevels, p.DefLevels[start:end])]

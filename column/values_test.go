@@ -73,56 +73,6 @@ func TestAppendFromByteArrays(t *testing.T) {
 	}
 }
 
-// TestScanLevels checks the level scans of decodeLevels against a plain
-// loop.
-func TestScanLevels(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 100, 1001} {
-		for _, m := range []int16{1, 2, 3, 5} {
-			levels := make([]int16, n)
-			for i := range levels {
-				levels[i] = int16(rng.IntN(int(m) + 1))
-			}
-			want, hi := 0, int16(0)
-			for _, l := range levels {
-				if l == m {
-					want++
-				}
-				hi = max(hi, l)
-			}
-			if got, gotHi := scanLevels(levels, m); got != want || gotHi != hi {
-				t.Errorf("scanLevels n %d m %d: %d, %d; want %d, %d", n, m, got, gotHi, want, hi)
-			}
-			if m == 1 {
-				if got := sumLevels(levels); got != want {
-					t.Errorf("sumLevels n %d: %d, want %d", n, got, want)
-				}
-			}
-		}
-	}
-}
-
-func TestCountEqual(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for n := range 40 {
-		levels := make([]int16, n)
-		for i := range levels {
-			levels[i] = int16(rng.IntN(3))
-		}
-		for v := int16(0); v < 3; v++ {
-			want := 0
-			for _, l := range levels {
-				if l == v {
-					want++
-				}
-			}
-			if got := countEqual(levels, v); got != want {
-				t.Errorf("countEqual n %d v %d: %d, want %d", n, v, got, want)
-			}
-		}
-	}
-}
-
 func TestGather(t *testing.T) {
 	dict := []int64{10, 11, 12, 13, 14}
 	for n := range 11 {
