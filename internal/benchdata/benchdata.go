@@ -76,10 +76,11 @@ func Strings(size int) map[string][]string {
 }
 
 // ByteArrayKinds are the kinds [ByteArrays] generates.
-var ByteArrayKinds = []string{"lowcard", "uuid", "1KiB"}
+var ByteArrayKinds = []string{"lowcard", "words", "uuid", "1KiB"}
 
 // ByteArrays draws byte array values of kind ("lowcard": "category-N" for
-// N below 20, "uuid": hex UUID-like text, "1KiB": random lowercase strings
+// N below 20, "words": random lowercase strings of 4-24 bytes, as names and
+// words have, "uuid": hex UUID-like text, "1KiB": random lowercase strings
 // of 1 KiB; any other kind is taken as "1KiB") from r until their PLAIN
 // size reaches size, and returns them flat with their offsets (value i is
 // values[offsets[i]:offsets[i+1]]).
@@ -89,6 +90,10 @@ func ByteArrays(r *rand.Rand, kind string, size int) (values []byte, offsets []i
 		switch kind {
 		case "lowcard":
 			values = append(values, fmt.Sprintf("category-%d", r.IntN(20))...)
+		case "words":
+			for range 4 + r.IntN(21) {
+				values = append(values, 'a'+byte(r.IntN(26)))
+			}
 		case "uuid":
 			var u [16]byte
 			binary.LittleEndian.PutUint64(u[:], r.Uint64())
