@@ -1296,7 +1296,8 @@ func BenchmarkBasicPlain(b *testing.B) {
 					return errors.Join(err, bxCheck(len(out) == ps.size, "double"))
 				}})
 
-		// Byte arrays: low cardinality, UUID-like, 1 KiB strings.
+		// Byte arrays: low cardinality, words of 4-24 bytes, UUID-like, 1 KiB
+		// strings.
 		for _, kind := range benchdata.ByteArrayKinds {
 			values, offsets := benchdata.ByteArrays(r, kind, ps.size)
 			page := plain.EncodeByteArray(nil, values, offsets)
