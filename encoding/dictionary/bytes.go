@@ -19,8 +19,9 @@ type BytesDict struct {
 	values  []byte
 	offsets []int32
 	// slots holds value i in slots[i] for gather: its length in the last
-	// 4 bytes, and before them the value itself when it is at most inline
-	// bytes long, else its start in values. One cache line per index
+	// 4 bytes, and before them the value itself (then bytes gather never
+	// reads) when it is at most inline bytes long, else its start in
+	// values. One cache line per index
 	// (spans of start and length would take two, theirs and the value's);
 	// for it, 32 bytes per value besides values and offsets.
 	slots [][slot]byte
@@ -55,15 +56,21 @@ func (d *BytesDict) Reset(src []byte, numValues int) error {
 	if numValues < 0 {
 		return fmt.Errorf("%w: negative value count %d", ErrInvalidArgument, numValues)
 	}
-	end, err := byteArrayEnd(src, numValues)
-	if err != nil {
-		return err
+	// Pages end with their last value: decode all of src in one pass, and
+	// only when it does not hold numValues values or more find the end of
+	// the first numValues before decoding them.
+	values, offsets, err := plain.DecodeByteArray(d.values, d.offsets, src)
+	if err != nil || len(offsets)-1 < numValues {
+		end, err := byteArrayEnd(src, numValues)
+		if err != nil {
+			return err
+		}
+		if values, offsets, err = plain.DecodeByteArray(d.values, d.offsets, src[:end]); err != nil {
+			return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
+		}
 	}
-	values, offsets, err := plain.DecodeByteArray(d.values, d.offsets, src[:end])
-	if err != nil {
-		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
-	}
-	d.values, d.offsets = slices.Grow(values, pad), offsets
+	offsets = offsets[:numValues+1]
+	d.values, d.offsets = slices.Grow(values[:offsets[numValues]], pad), offsets
 	d.setSlots()
 	return nil
 }
@@ -94,17 +101,20 @@ func (d *BytesDict) setSlots() {
 		return
 	}
 	d.slots, d.maxLen = slices.Grow(d.slots[:0], n)[:n], 0
+	values := d.values[:len(d.values)+pad]
 	for i := range d.slots {
-		v := d.values[d.offsets[i]:d.offsets[i+1]]
+		st, l := int(d.offsets[i]), int(d.offsets[i+1]-d.offsets[i])
 		s := &d.slots[i]
-		*s = [slot]byte{}
-		if len(v) <= inline {
-			copy(s[:], v)
+		if l <= inline {
+			// The value and the bytes after it, which gather
+			// never reads: two moves, where copy would call memmove.
+			*(*[16]byte)(s[:16]) = *(*[16]byte)(values[st : st+16])
+			*(*[16]byte)(s[16:]) = *(*[16]byte)(values[st+16 : st+32])
 		} else {
-			binary.LittleEndian.PutUint32(s[:], uint32(d.offsets[i]))
+			binary.LittleEndian.PutUint32(s[:], uint32(st))
 		}
-		binary.LittleEndian.PutUint32(s[inline:], uint32(len(v)))
-		d.maxLen = max(d.maxLen, len(v))
+		binary.LittleEndian.PutUint32(s[inline:], uint32(l))
+		d.maxLen = max(d.maxLen, l)
 	}
 }
 
