@@ -217,15 +217,44 @@ func TestPageWalkerStreamLarge(t *testing.T) {
 	require.ErrorIs(t, sw.Err(), io.ErrUnexpectedEOF)
 }
 
-// countReads counts the bytes read from an io.ReaderAt.
+// countReads counts the bytes read from an io.ReaderAt, and the reads.
 type countReads struct {
-	r io.ReaderAt
-	n int
+	r     io.ReaderAt
+	n     int
+	calls int
 }
 
 func (c *countReads) ReadAt(p []byte, off int64) (int, error) {
 	c.n += len(p)
+	c.calls++
 	return c.r.ReadAt(p, off)
+}
+
+// TestPageWalkerSmallPages: a streaming walk of a chunk of 20,000 pages of
+// 10 bytes refills its window once per streamReadAhead bytes, not once
+// per page (it did, moving the whole window each time: 64 KiB per page).
+func TestPageWalkerSmallPages(t *testing.T) {
+	const pages = 20000
+	var chunk []byte
+	for i := range pages {
+		h := PageHeader{Type: DataPage, UncompressedPageSize: 10, CompressedPageSize: 10,
+			HasDataPageHeader: true, DataPageHeader: DataPageHeader{NumValues: 1, Encoding: Plain}}
+		chunk = AppendPageHeader(chunk, &h)
+		chunk = append(chunk, bytes.Repeat([]byte{byte(i)}, 10)...)
+	}
+	rng := ChunkRange{Start: 0, Length: int64(len(chunk)), NumValues: pages}
+	cr := &countReads{r: bytes.NewReader(chunk)}
+	var w PageWalker
+	w.ResetReaderAt(cr, rng, nil)
+	n := 0
+	for w.Next() {
+		require.Equal(t, bytes.Repeat([]byte{byte(n)}, 10), w.Body())
+		n++
+	}
+	require.NoError(t, w.Err())
+	require.Equal(t, pages, n)
+	require.LessOrEqual(t, cr.calls, len(chunk)/streamReadAhead+2, "%d reads for %d bytes", cr.calls, len(chunk))
+	require.LessOrEqual(t, cr.n, len(chunk))
 }
 
 // TestPageWalkerSkipAndSeek walks pages of up to 1 MiB by their headers,

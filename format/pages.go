@@ -269,7 +269,11 @@ func (w *PageWalker) nextStream(body bool) bool {
 		ahead = headerReadAhead
 	}
 	var n int
-	for want := ahead; ; want *= 2 {
+	// The window must hold headerReadAhead bytes from the header on, more
+	// only when the header is longer; a refill reads ahead bytes. (Asking
+	// for ahead bytes past every header made each page of a chunk of
+	// small pages move the whole window: 64 KiB per page.)
+	for want := headerReadAhead; ; want *= 2 {
 		if _, err := w.fill(w.cur, min(w.avail, w.cur+want), ahead); err != nil {
 			w.err = err
 			return false
