@@ -134,8 +134,20 @@ func (d *Dict[T]) decodeInPlace(dst []T, src []byte, count int) ([]T, error) {
 	if _, err := rle.DecodeIndices(idx[:0], stream, width, count, limit); err != nil {
 		return dst[:start], fmt.Errorf("%w: index page: %w", ErrCorrupt, err)
 	}
+	// Four at a time through array pointers (the loop of column's gather):
+	// one bounds check per value, and a loop whose speed does not hang on
+	// where the linker puts it (the one-value loop ran 35-47% slower when
+	// an unrelated change moved it across a 64-byte boundary). The four
+	// indices are read before the four values are written: out[i:i+4]
+	// ends at or before idx[i+4] in memory.
+	o := out
+	for len(idx) >= 4 {
+		q, i := (*[4]T)(o), (*[4]uint32)(idx)
+		q[0], q[1], q[2], q[3] = dict[i[0]], dict[i[1]], dict[i[2]], dict[i[3]]
+		o, idx = o[4:], idx[4:]
+	}
 	for i, ix := range idx {
-		out[i] = dict[ix]
+		o[i] = dict[ix]
 	}
 	return dst, nil
 }
