@@ -1,19 +1,5 @@
 package levelscan
 
-// countEqualGeneric is CountEqual by a plain loop, 4 levels per iteration.
-func countEqualGeneric(levels []int16, v int16) int {
-	n := 0
-	for len(levels) >= 4 {
-		a := (*[4]int16)(levels)
-		n += eq(a[0], v) + eq(a[1], v) + eq(a[2], v) + eq(a[3], v)
-		levels = levels[4:]
-	}
-	for _, l := range levels {
-		n += eq(l, v)
-	}
-	return n
-}
-
 // scanGeneric is Scan by a plain loop, 4 levels per iteration.
 func scanGeneric(levels []int16, m int16) (atMax int, hi int16) {
 	n := 0

@@ -45,9 +45,6 @@ func TestScan(t *testing.T) {
 					if got, gotHi := Scan(levels, v); got != want || gotHi != hi {
 						t.Fatalf("Scan n %d v %d: %d, %d; want %d, %d", n, v, got, gotHi, want, hi)
 					}
-					if got := countEqualGeneric(levels, v); got != want {
-						t.Fatalf("countEqualGeneric n %d v %d: %d, want %d", n, v, got, want)
-					}
 					if got, gotHi := scanGeneric(levels, v); got != want || gotHi != hi {
 						t.Fatalf("scanGeneric n %d v %d: %d, %d; want %d, %d", n, v, got, gotHi, want, hi)
 					}
