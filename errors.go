@@ -18,3 +18,12 @@ import "github.com/pqcodec/pqcodec/internal/errs"
 // (codecfactory.ErrPageTooLarge, column.ErrLimit), unsupported features,
 // invalid arguments and I/O errors do not match it.
 var ErrCorrupt = errs.ErrCorrupt
+
+// ErrDecrypt is matched, with errors.Is, by every error of an encrypted
+// file (Parquet Modular Encryption) whose bytes do not decrypt: a wrong
+// key, ciphertext, nonce or AAD that fails its AES-GCM tag, a plaintext
+// footer whose signature does not verify, a module shorter than its nonce
+// and tag (encryption.ErrDecrypt matches it). It is separate from
+// [ErrCorrupt]. A column for which no key was given is not a decryption
+// failure: its error wraps format.ErrEncrypted and encryption.ErrNoKey.
+var ErrDecrypt = errs.ErrDecrypt

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -26,6 +27,7 @@ type options struct {
 	maxPageValues   int
 	keepDictionary  bool // see dictionary.go
 	maxMemory       int64
+	decryption      *encryption.Properties // encryption: see WithDecryption (decrypt.go)
 }
 
 // Codecs is the first name of [WithCodecs].
@@ -89,6 +91,7 @@ type File struct {
 	schema *format.Schema
 	codecs *codecfactory.Factory
 	opts   options
+	crypt  *fileCrypt // encryption: nil for a plaintext file (decrypt.go)
 
 	indexMu sync.Mutex
 	indexes map[int]*pageIndexes // by rowGroup*NumColumns()+column; see PageIndex
@@ -112,7 +115,7 @@ func Open(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 		}
 		o.codecs = f
 	}
-	meta, err := format.ReadFooter(r, size)
+	meta, crypt, err := readFooter(r, size, &o) // encryption: decrypt.go
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +128,7 @@ func Open(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 			return nil, fmt.Errorf("row group %d: %w", i, err)
 		}
 	}
-	return &File{r: r, size: size, meta: meta, schema: schema, codecs: o.codecs, opts: o}, nil
+	return &File{r: r, size: size, meta: meta, schema: schema, codecs: o.codecs, opts: o, crypt: crypt}, nil
 }
 
 // MetaData returns the file's footer. It must not be modified.
@@ -179,7 +182,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
 		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict, dictOwned: r.dictOwned,
-		bytesDict: r.bytesDict,
+		bytesDict: r.bytesDict, crypt: r.crypt,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
@@ -187,7 +190,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	if cc.FilePath != nil && *cc.FilePath != "" {
 		return fail(fmt.Errorf("%w: column chunk stored in another file (%q)", ErrUnsupported, *cc.FilePath))
 	}
-	rng, err := f.meta.ColumnChunkRange(cc, f.size)
+	rng, err := f.chunkRange(cc, rowGroup, column) // encryption: decrypt.go
 	if err != nil {
 		return fail(err)
 	}
@@ -208,6 +211,9 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	}
 	r.meta, r.codec = meta, codec
 	r.walker.ResetReaderAt(f.r, rng, r.chunk)
+	if err := f.setDecryptor(r); err != nil { // encryption: decrypt.go
+		return fail(err)
+	}
 	return nil
 }
 

@@ -95,7 +95,7 @@ func (f *File) PageIndex(rowGroup, column int) (*format.ColumnIndex, *format.Off
 	f.indexMu.Unlock()
 	if !done {
 		cc := &f.meta.RowGroups[rowGroup].Columns[column]
-		if ci, err = format.ReadColumnIndex(f.r, f.size, cc); err != nil {
+		if ci, err = f.readColumnIndex(rowGroup, column, cc); err != nil { // encryption: decrypt.go
 			return nil, nil, f.chunkError(rowGroup, column, err)
 		}
 		if ci != nil && oi != nil && ci.NumPages() != oi.NumPages() {
@@ -149,7 +149,7 @@ func (f *File) offsetIndex(rowGroup, column int) (*format.OffsetIndex, error) {
 		return oi, nil
 	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
-	oi, err := format.ReadOffsetIndex(f.r, f.size, cc)
+	oi, err := f.readOffsetIndex(rowGroup, column, cc) // encryption: decrypt.go
 	if err != nil {
 		return nil, f.chunkError(rowGroup, column, err)
 	}
@@ -195,6 +195,9 @@ func (f *File) checkChunk(rowGroup, column int) error {
 	}
 	if column < 0 || column >= len(f.schema.Leaves()) {
 		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(f.schema.Leaves()))
+	}
+	if err := f.chunkCryptErr(rowGroup, column); err != nil { // encryption: decrypt.go
+		return f.chunkError(rowGroup, column, err)
 	}
 	if f.meta.RowGroups[rowGroup].Columns[column].MetaData == nil {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: fmt.Errorf("%w: column chunk without metadata", ErrEncrypted)}

@@ -16,6 +16,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/dictionary"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
@@ -100,6 +101,8 @@ type Reader struct {
 	useBytesDict bool
 	valuesSum    int64
 	seek         seekState // row positions, for SeekRow (seek.go)
+
+	crypt encryption.ChunkDecryptor // encryption: page decryption (decrypt.go)
 }
 
 // Leaf returns the schema node of the column.

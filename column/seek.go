@@ -201,6 +201,7 @@ func (r *Reader) seekIndexed(row int64, oi *format.OffsetIndex) error {
 	if err := r.walker.SeekOffset(locs[k].Offset, first); err != nil {
 		return r.errorf(s.prefixPages+k, "%w", err)
 	}
+	r.walker.SetPageOrdinal(k) // encryption: the AADs of an encrypted chunk hold it
 	r.page, r.valuesSum = s.prefixPages+k, first
 	s.pending, s.trim, s.next, s.dataPages = false, int(row-first), first, k
 	s.inexact = s.inexact || k > 0 && r.leaf.MaxRepetitionLevel > 0

@@ -175,6 +175,7 @@ type PageWalker struct {
 	// unread.
 	bodyUnread bool
 	err        error
+	crypt      walkerCrypt // encryption: see SetDecryptor (pages_encrypted.go)
 }
 
 // NewPageWalker returns a PageWalker over chunk, the bytes of rng as read by
@@ -313,6 +314,9 @@ func (w *PageWalker) nextStream(body bool) bool {
 // readBody reads the body of the current page, whose header is decoded,
 // reading at least ahead bytes from the header's start if it reads.
 func (w *PageWalker) readBody(ahead int) error {
+	if w.crypt.dec != nil { // encryption
+		return w.encryptedBody(ahead)
+	}
 	bodyStart := w.cur + w.hlen
 	moved, err := w.fill(w.cur, w.next, ahead)
 	if err != nil {
@@ -347,6 +351,9 @@ func (w *PageWalker) Next() bool {
 		return false
 	}
 	w.cur = w.next
+	if w.crypt.dec != nil { // encryption
+		return w.nextEncrypted(true)
+	}
 	if w.src != nil {
 		return w.nextStream(true)
 	}
@@ -375,13 +382,16 @@ func (w *PageWalker) Next() bool {
 // reader skipping pages reads a small window per page (at least 1 KiB),
 // not their bodies. In a walk over a chunk in memory it is Next.
 func (w *PageWalker) NextHeader() bool {
-	if w.src == nil {
+	if w.src == nil && w.crypt.dec == nil { // encryption: the walk in memory too
 		return w.Next()
 	}
 	if w.err != nil || w.next >= w.end || w.want > 0 && w.values >= w.want {
 		return false
 	}
 	w.cur = w.next
+	if w.crypt.dec != nil { // encryption
+		return w.nextEncrypted(false)
+	}
 	return w.nextStream(false)
 }
 
@@ -419,6 +429,7 @@ func (w *PageWalker) SeekOffset(offset, values int64) error {
 	w.next, w.cur = int(offset-w.base), int(offset-w.base)
 	w.values, w.err = values, nil
 	w.header, w.hlen, w.body, w.bodyUnread = PageHeader{}, 0, nil, false
+	w.crypt.ordinal = -1 // encryption: unknown until SetPageOrdinal
 	return nil
 }
 

@@ -23,3 +23,22 @@ func (e *sentinel) Error() string { return e.msg }
 // Is reports whether target is the root sentinel; errors.Is compares the
 // sentinel itself by identity before calling Is.
 func (e *sentinel) Is(target error) bool { return target == ErrCorrupt }
+
+// ErrDecrypt is matched by every error of Parquet Modular Encryption
+// caused by a module that does not decrypt: a wrong key, a tag that does
+// not verify (tampered ciphertext, AAD or nonce), a footer signature that
+// does not match, or a module shorter than its nonce and tag. It is separate
+// from [ErrCorrupt]: a wrong key is not damaged bytes.
+var ErrDecrypt = errors.New("pqcodec: decryption failed")
+
+// Decrypt returns a new sentinel error with text msg that errors.Is
+// matches both to itself and to [ErrDecrypt], as [Corrupt] does for
+// [ErrCorrupt].
+func Decrypt(msg string) error { return &decryptSentinel{msg} }
+
+type decryptSentinel struct{ msg string }
+
+func (e *decryptSentinel) Error() string { return e.msg }
+
+// Is reports whether target is [ErrDecrypt].
+func (e *decryptSentinel) Is(target error) bool { return target == ErrDecrypt }

@@ -1,0 +1,216 @@
+package column
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec"
+	"github.com/pqcodec/pqcodec/encryption"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/testcorpus"
+)
+
+// The keys of parquet-testing's encrypted files (data/README.md): key ids
+// "kf" (footer), "kc1" (double_field), "kc2" (float_field), and in
+// data/aes256 "kc3" to "kc8" for the other columns; the AAD prefix of the
+// _aad and _disable_aad_storage files is "tester" (arrow-go's and
+// arrow-cpp's read-configurations tests use the same).
+var (
+	testKeys128 = map[string]string{"kf": "0123456789012345", "kc1": "1234567890123450", "kc2": "1234567890123451"}
+	testKeys256 = map[string]string{"kf": "01234567890123456789012345678901",
+		"kc1": "12345678901234567890123456789012", "kc2": "12345678901234567890123456789013",
+		"kc3": "12345678901234567890123456789014", "kc4": "12345678901234567890123456789015",
+		"kc5": "12345678901234567890123456789016", "kc6": "12345678901234567890123456789017",
+		"kc7": "12345678901234567890123456789018", "kc8": "12345678901234567890123456789019"}
+	// testKeyColumns names the column of each column key id.
+	testKeyColumns = map[string]string{"kc1": "double_field", "kc2": "float_field", "kc3": "boolean_field",
+		"kc4": "int32_field", "kc5": "ba_field", "kc6": "flba_field", "kc7": "int64_field.list.element",
+		"kc8": "int96_field"}
+)
+
+const testAADPrefix = "tester"
+
+// testKeys returns the keys of a corpus file by key id.
+func testKeys(path string) map[string]string {
+	if filepath.Base(filepath.Dir(path)) == "aes256" {
+		return testKeys256
+	}
+	return testKeys128
+}
+
+// needsPrefix reports whether the file does not store its AAD prefix.
+func needsPrefix(path string) bool { return strings.Contains(path, "disable_aad_storage") }
+
+// retrieverProps decrypts with a key retriever of the file's key ids.
+func retrieverProps(path string) *encryption.Properties {
+	keys := testKeys(path)
+	p := &encryption.Properties{KeyRetriever: func(md []byte) ([]byte, error) {
+		k, ok := keys[string(md)]
+		if !ok {
+			return nil, fmt.Errorf("unknown key id %q", md)
+		}
+		return []byte(k), nil
+	}}
+	if needsPrefix(path) {
+		p.AADPrefix = []byte(testAADPrefix)
+	}
+	return p
+}
+
+// explicitProps decrypts with the footer key and the column keys by path.
+func explicitProps(path string) *encryption.Properties {
+	keys := testKeys(path)
+	p := &encryption.Properties{FooterKey: []byte(keys["kf"]), ColumnKeys: map[string][]byte{}}
+	for id, col := range testKeyColumns {
+		if k, ok := keys[id]; ok {
+			p.ColumnKeys[col] = []byte(k)
+		}
+	}
+	if needsPrefix(path) {
+		p.AADPrefix = []byte(testAADPrefix)
+	}
+	return p
+}
+
+// encryptedFiles lists parquet-testing's encrypted files, data/aes256
+// included, but not external_key_material_java (TestExternalKeyMaterial).
+func encryptedFiles(t *testing.T) []string {
+	var out []string
+	for _, p := range testcorpus.Files(t, "data", ".parquet.encrypted") {
+		if !strings.Contains(p, "external_key_material") {
+			out = append(out, p)
+		}
+	}
+	require.GreaterOrEqual(t, len(out), 12)
+	return out
+}
+
+// checkTestValues checks the values of column col of a row group of the
+// files written by arrow-cpp's and parquet-java's encryption tests, as
+// arrow-go's encryption_read_config_test.go checks them: row i holds
+// boolean i%2 == 0, int32 i, a list of two int64 (2i and 2i+1) * 10^12,
+// int96 (i, i+1, i+2), float i*1.1, double i*1.1111111, ba_field
+// "parquet" and i in three digits for even i (null for odd), and
+// flba_field ten bytes of i.
+func checkTestValues(t *testing.T, f *File, rg, col int) {
+	t.Helper()
+	r, err := f.Column(rg, col)
+	require.NoError(t, err)
+	name := f.columnName(col)
+	var p Page
+	row, value := 0, 0
+	for {
+		err := r.ReadPage(&p)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err, name)
+		v := &p.Values
+		for j := range p.Values.Len() {
+			i := row + j
+			switch name {
+			case "boolean_field":
+				require.Equal(t, i%2 == 0, v.Booleans[j], "%s row %d", name, i)
+			case "int32_field":
+				require.EqualValues(t, i, v.Int32s[j], "%s row %d", name, i)
+			case "int64_field", "int64_field.list.element":
+				require.EqualValues(t, int64(value+j)*1000*1000*1000*1000, v.Int64s[j], "%s value %d", name, value+j)
+			case "int96_field":
+				var want [12]byte
+				binary.LittleEndian.PutUint32(want[:], uint32(i))
+				binary.LittleEndian.PutUint32(want[4:], uint32(i+1))
+				binary.LittleEndian.PutUint32(want[8:], uint32(i+2))
+				require.Equal(t, want, v.Int96s[j], "%s row %d", name, i)
+			case "float_field":
+				require.Equal(t, float32(i)*1.1, v.Floats[j], "%s row %d", name, i)
+			case "double_field":
+				require.Equal(t, float64(i)*1.1111111, v.Doubles[j], "%s row %d", name, i)
+			case "ba_field":
+				i := row + 2*j // odd rows are null
+				require.Equal(t, fmt.Sprintf("parquet%03d", i), string(v.ByteArray(j)), "%s row %d", name, i)
+			case "flba_field":
+				require.Equal(t, bytes.Repeat([]byte{byte(i)}, 10), v.ByteArray(j), "%s row %d", name, i)
+			default:
+				t.Fatalf("unexpected column %s", name)
+			}
+		}
+		if name == "ba_field" {
+			for k, d := range p.DefLevels {
+				require.EqualValues(t, 1-(row+k)%2, d, "ba_field row %d definition level", row+k)
+			}
+		}
+		if strings.HasPrefix(name, "int64_field") {
+			require.Equal(t, p.NumLevels/2, p.NumRows(), "two values per list")
+			value += p.Values.Len()
+		}
+		row += p.NumRows()
+	}
+	require.EqualValues(t, f.MetaData().RowGroups[rg].NumRows, row, name)
+}
+
+// TestDecryptCorpus reads every column of every encrypted file of
+// parquet-testing (data/ and data/aes256) with the keys its README gives,
+// through a key retriever and through explicit keys, and checks every
+// value.
+func TestDecryptCorpus(t *testing.T) {
+	for _, path := range encryptedFiles(t) {
+		rel := filepath.Join(filepath.Base(filepath.Dir(path)), filepath.Base(path))
+		for cfg, props := range map[string]func(string) *encryption.Properties{"retriever": retrieverProps, "explicit": explicitProps} {
+			t.Run(rel+"/"+cfg, func(t *testing.T) {
+				f, err := openFile(t, path, WithDecryption(props(path)))
+				require.NoError(t, err)
+				require.NotNil(t, f.Decryptor())
+				if strings.Contains(path, "bloom_filter") {
+					checkBloomFile(t, f)
+					return
+				}
+				require.Equal(t, 8, f.NumColumns())
+				for rg := range f.NumRowGroups() {
+					for col := range f.NumColumns() {
+						checkTestValues(t, f, rg, col)
+					}
+				}
+			})
+		}
+	}
+}
+
+// checkBloomFile reads encrypt_columns_and_footer_bloom_filter, whose
+// values the README does not document: every column reads, as many values
+// as its metadata says, and the bloom filters of the two encrypted columns
+// decrypt to a header whose numBytes is the bitset's length.
+func checkBloomFile(t *testing.T, f *File) {
+	var p Page
+	filters := 0
+	for rg := range f.NumRowGroups() {
+		for col := range f.NumColumns() {
+			s, err := readChunk(f, rg, col, &p)
+			require.NoError(t, err)
+			cc := &f.MetaData().RowGroups[rg].Columns[col]
+			require.EqualValues(t, cc.MetaData.NumValues, s.levels)
+			ci, err := f.ChunkCipher(rg, col)
+			require.NoError(t, err)
+			if ci == nil {
+				continue
+			}
+			h, bitset, err := format.ReadBloomFilterDecrypt(f.r, f.size, cc, f.Decryptor(), ci, rg, col)
+			require.NoError(t, err)
+			if h != nil {
+				filters++
+				require.NotEmpty(t, bitset)
+				// The same modules under another column's AAD do not
+				// decrypt.
+				_, _, err = format.ReadBloomFilterDecrypt(f.r, f.size, cc, f.Decryptor(), ci, rg, col+1)
+				require.ErrorIs(t, err, pqcodec.ErrDecrypt)
+			}
+		}
+	}
+	require.Equal(t, 2, filters, "bloom filters of double_field and float_field")
+}

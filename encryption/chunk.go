@@ -1,0 +1,111 @@
+package encryption
+
+import "fmt"
+
+// ChunkDecryptor decrypts the page headers and pages of one column chunk,
+// into buffers it keeps: once they have grown to the chunk's largest page,
+// decrypting allocates nothing, except one AES-CTR stream (a few hundred
+// bytes) per page of an AES_GCM_CTR_V1 file, which the standard library
+// cannot reset to a new nonce. The zero value is ready for [ChunkDecryptor.Reset].
+// A ChunkDecryptor is not safe for concurrent use.
+type ChunkDecryptor struct {
+	c          *Cipher
+	ctr        bool
+	fileAADLen int
+	rowGroup   int
+	column     int
+	aad        []byte
+	header     []byte // plaintext of the last page header
+	page       []byte // plaintext of the last page
+}
+
+// Reset makes d decrypt the chunk of row group rowGroup and column column
+// of the file of fd, whose modules are encrypted with c, keeping d's
+// buffers. Ordinals above [MaxOrdinal] return an error wrapping
+// [ErrCorrupt].
+func (d *ChunkDecryptor) Reset(fd *FileDecryptor, c *Cipher, rowGroup, column int) error {
+	if err := checkOrdinals(rowGroup, column); err != nil {
+		return err
+	}
+	d.c, d.ctr = c, fd.alg == AesGcmCtrV1
+	d.rowGroup, d.column = rowGroup, column
+	d.aad = append(d.aad[:0], fd.fileAAD...)
+	d.fileAADLen = len(fd.fileAAD)
+	return nil
+}
+
+// Active reports whether d has been Reset to a chunk.
+func (d *ChunkDecryptor) Active() bool { return d.c != nil }
+
+// Clear makes d inactive, keeping its buffers.
+func (d *ChunkDecryptor) Clear() { d.c = nil }
+
+// setAAD sets d.aad to the AAD of a module of type t and page ordinal page.
+func (d *ChunkDecryptor) setAAD(t ModuleType, page int) error {
+	aad, err := AppendModuleAAD(d.aad[:0], d.aad[:d.fileAADLen], t, d.rowGroup, d.column, page)
+	d.aad = aad
+	return err
+}
+
+// PageHeader decrypts the page header module at the start of b (which may
+// hold more bytes after it) and returns its plaintext, the module's size,
+// and whether it is a dictionary page header. The AAD says which: a
+// header is tried as a dictionary page header first when dictFirst is set
+// (no data page seen yet in the chunk), as the data page header of page
+// ordinal ordinal otherwise, then as the other. The plaintext is valid
+// until the next call to PageHeader. Errors wrap [ErrDecrypt] or
+// [ErrCorrupt].
+func (d *ChunkDecryptor) PageHeader(b []byte, ordinal int, dictFirst bool) (plain []byte, size int, dict bool, err error) {
+	size, err = ModuleSize(b)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("page header: %w", err)
+	}
+	module := b[:size]
+	for i, dict := range [2]bool{dictFirst, !dictFirst} {
+		t := DataPageHeader
+		if dict {
+			t = DictionaryPageHeader
+		}
+		if err := d.setAAD(t, ordinal); err != nil {
+			return nil, 0, false, err
+		}
+		out, err := d.c.DecryptGCM(d.header, module, d.aad)
+		d.header = out[:0]
+		if err == nil {
+			return out, size, dict, nil
+		}
+		if i == 1 {
+			return nil, 0, false, fmt.Errorf("page header (data page %d or dictionary page): %w", ordinal, err)
+		}
+	}
+	panic("unreachable")
+}
+
+// Page decrypts the page module body, the whole compressed_page_size bytes
+// that follow its header: a dictionary page when dict is set, the data
+// page of ordinal ordinal otherwise. It returns the plaintext, the page's
+// compressed bytes, valid until the next call to Page. Under AES_GCM_V1 a
+// page that does not verify returns an error wrapping [ErrDecrypt].
+func (d *ChunkDecryptor) Page(body []byte, dict bool, ordinal int) ([]byte, error) {
+	t := DataPage
+	if dict {
+		t = DictionaryPage
+	}
+	var out []byte
+	var err error
+	if d.ctr {
+		out, err = d.c.DecryptCTR(d.page, body)
+	} else {
+		if err = d.setAAD(t, ordinal); err != nil {
+			return nil, err
+		}
+		out, err = d.c.DecryptGCM(d.page, body, d.aad)
+	}
+	if cap(out) > cap(d.page) {
+		d.page = out[:0]
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t, err)
+	}
+	return out, nil
+}
