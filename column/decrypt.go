@@ -19,7 +19,8 @@ import (
 // with the File, and the File's other columns read; reading it returns an
 // error that names it and wraps [ErrEncrypted] and encryption.ErrNoKey.
 // Bytes that do not decrypt (a wrong key, tampered bytes, a truncated
-// module) return errors wrapping pqcodec.ErrDecrypt. Keys never appear in
+// module) return errors wrapping pqcodec.ErrDecrypt, and so does a file
+// that is not encrypted unless p.PlaintextFilesAllowed. Keys never appear in
 // error messages. p must not be modified while the File is in use. The
 // default, nil, reads plaintext files and the unencrypted columns of files
 // with a plaintext footer, without verifying its signature.

@@ -3,6 +3,7 @@ package column
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -213,4 +214,224 @@ func checkBloomFile(t *testing.T, f *File) {
 		}
 	}
 	require.Equal(t, 2, filters, "bloom filters of double_field and float_field")
+}
+
+// noKeyInError fails t when err's message holds one of the test keys.
+func noKeyInError(t *testing.T, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	for _, keys := range []map[string]string{testKeys128, testKeys256} {
+		for _, k := range keys {
+			require.NotContains(t, err.Error(), k, "a key in an error message")
+		}
+	}
+	require.NotContains(t, err.Error(), "wrongwrongwrong!")
+}
+
+// readColumnErr reads column col of row group 0 to its end.
+func readColumnErr(f *File, col int) error {
+	var p Page
+	_, err := readChunk(f, 0, col, &p)
+	return err
+}
+
+// TestDecryptWrongKeys checks that keys that are wrong or missing give
+// errors matching the right sentinel, naming the column they are about, the
+// other columns still reading, and that no error shows a key.
+func TestDecryptWrongKeys(t *testing.T) {
+	wrong := []byte("wrongwrongwrong!")
+	dir := testcorpus.Dir(t)
+	data := func(name string) string { return filepath.Join(dir, "data", name) }
+
+	t.Run("wrong footer key", func(t *testing.T) {
+		for _, name := range []string{"encrypt_columns_and_footer.parquet.encrypted", "uniform_encryption.parquet.encrypted",
+			"encrypt_columns_and_footer_ctr.parquet.encrypted", "encrypt_columns_plaintext_footer.parquet.encrypted"} {
+			p := explicitProps(data(name))
+			p.FooterKey = wrong
+			_, err := openFile(t, data(name), WithDecryption(p))
+			require.ErrorIs(t, err, pqcodec.ErrDecrypt, name)
+			require.NotErrorIs(t, err, pqcodec.ErrCorrupt, name)
+			noKeyInError(t, err)
+		}
+	})
+	t.Run("wrong column key", func(t *testing.T) {
+		for _, name := range []string{"encrypt_columns_and_footer.parquet.encrypted", "encrypt_columns_and_footer_ctr.parquet.encrypted",
+			"encrypt_columns_plaintext_footer.parquet.encrypted"} {
+			path := data(name)
+			p := explicitProps(path)
+			p.ColumnKeys["double_field"] = wrong
+			f, err := openFile(t, path, WithDecryption(p))
+			require.NoError(t, err, name)
+			col, err := f.LeafIndex("double_field")
+			require.NoError(t, err)
+			err = readColumnErr(f, col)
+			require.ErrorIs(t, err, pqcodec.ErrDecrypt, name)
+			require.ErrorContains(t, err, "double_field")
+			noKeyInError(t, err)
+			for c := range f.NumColumns() {
+				if c != col {
+					checkTestValues(t, f, 0, c)
+				}
+			}
+		}
+	})
+	t.Run("missing column key", func(t *testing.T) {
+		path := data("encrypt_columns_and_footer.parquet.encrypted")
+		p := explicitProps(path)
+		delete(p.ColumnKeys, "float_field")
+		f, err := openFile(t, path, WithDecryption(p))
+		require.NoError(t, err)
+		col, err := f.LeafIndex("float_field")
+		require.NoError(t, err)
+		err = readColumnErr(f, col)
+		require.ErrorIs(t, err, ErrEncrypted)
+		require.ErrorIs(t, err, encryption.ErrNoKey)
+		require.NotErrorIs(t, err, pqcodec.ErrDecrypt)
+		require.ErrorContains(t, err, "float_field")
+		_, _, err = f.PageIndex(0, col)
+		require.ErrorIs(t, err, encryption.ErrNoKey)
+		for c := range f.NumColumns() {
+			if c != col {
+				checkTestValues(t, f, 0, c)
+			}
+		}
+	})
+	t.Run("key retriever error", func(t *testing.T) {
+		path := data("encrypt_columns_and_footer.parquet.encrypted")
+		p := retrieverProps(path)
+		get := p.KeyRetriever
+		p.KeyRetriever = func(md []byte) ([]byte, error) {
+			if string(md) == "kc1" {
+				return nil, errors.New("KMS unreachable")
+			}
+			return get(md)
+		}
+		f, err := openFile(t, path, WithDecryption(p))
+		require.NoError(t, err)
+		col, err := f.LeafIndex("double_field")
+		require.NoError(t, err)
+		err = readColumnErr(f, col)
+		require.ErrorIs(t, err, encryption.ErrNoKey)
+		require.ErrorContains(t, err, "KMS unreachable")
+		require.ErrorContains(t, err, "double_field")
+	})
+	t.Run("no footer key", func(t *testing.T) {
+		path := data("encrypt_columns_and_footer.parquet.encrypted")
+		p := explicitProps(path)
+		p.FooterKey = nil
+		_, err := openFile(t, path, WithDecryption(p))
+		require.ErrorIs(t, err, ErrEncrypted)
+		require.ErrorIs(t, err, encryption.ErrNoKey)
+	})
+	t.Run("invalid key length", func(t *testing.T) {
+		path := data("encrypt_columns_and_footer.parquet.encrypted")
+		p := explicitProps(path)
+		p.FooterKey = []byte("short")
+		_, err := openFile(t, path, WithDecryption(p))
+		require.ErrorIs(t, err, encryption.ErrInvalidKey)
+		require.NotContains(t, err.Error(), "short")
+	})
+	t.Run("AAD prefix", func(t *testing.T) {
+		// Not stored: it must be given, and right.
+		path := data("encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted")
+		p := explicitProps(path)
+		p.AADPrefix = nil
+		_, err := openFile(t, path, WithDecryption(p))
+		require.ErrorIs(t, err, encryption.ErrNoKey)
+		p.AADPrefix = []byte("tester2")
+		_, err = openFile(t, path, WithDecryption(p))
+		require.ErrorIs(t, err, pqcodec.ErrDecrypt)
+		// Stored: a prefix given must equal it.
+		path = data("encrypt_columns_and_footer_aad.parquet.encrypted")
+		p = explicitProps(path)
+		p.AADPrefix = []byte("tester2")
+		_, err = openFile(t, path, WithDecryption(p))
+		require.ErrorIs(t, err, pqcodec.ErrDecrypt)
+		p.AADPrefix = []byte(testAADPrefix)
+		f, err := openFile(t, path, WithDecryption(p))
+		require.NoError(t, err)
+		checkTestValues(t, f, 0, 5)
+	})
+	t.Run("plaintext footer without keys", func(t *testing.T) {
+		// A reader without keys reads the plaintext columns, as legacy
+		// readers do (arrow-go's decryption configuration 4).
+		path := data("encrypt_columns_plaintext_footer.parquet.encrypted")
+		for _, opts := range [][]Option{nil, {WithDecryption(&encryption.Properties{NoFooterSignature: true})}} {
+			f, err := openFile(t, path, opts...)
+			require.NoError(t, err)
+			for c := range f.NumColumns() {
+				switch name := f.columnName(c); name {
+				case "double_field", "float_field":
+					err := readColumnErr(f, c)
+					require.ErrorIs(t, err, ErrEncrypted)
+					require.ErrorContains(t, err, name)
+				default:
+					checkTestValues(t, f, 0, c)
+				}
+			}
+		}
+		// Verifying the signature needs the footer key.
+		_, err := openFile(t, path, WithDecryption(&encryption.Properties{}))
+		require.ErrorIs(t, err, encryption.ErrNoKey)
+	})
+}
+
+// TestDecryptPageIndex reads the column and offset indexes of encrypted
+// columns and seeks with them.
+func TestDecryptPageIndex(t *testing.T) {
+	indexes := 0
+	for _, path := range encryptedFiles(t) {
+		f, err := openFile(t, path, WithDecryption(retrieverProps(path)))
+		require.NoError(t, err)
+		for col := range f.NumColumns() {
+			cc := &f.MetaData().RowGroups[0].Columns[col]
+			ci, oi, err := f.PageIndex(0, col)
+			require.NoError(t, err, "%s column %d", path, col)
+			if cc.Encrypted() && oi != nil {
+				indexes++
+				if ci != nil {
+					require.Equal(t, oi.NumPages(), ci.NumPages())
+				}
+				r, err := f.Column(0, col)
+				require.NoError(t, err)
+				rows := f.MetaData().RowGroups[0].NumRows
+				var p Page
+				for _, row := range []int64{rows - 1, 0, rows / 2} {
+					require.NoError(t, r.SeekRow(row))
+					require.NoError(t, r.ReadPage(&p))
+					require.EqualValues(t, row, r.RowIndex())
+				}
+			}
+		}
+	}
+	t.Logf("%d encrypted chunks with an offset index", indexes)
+	require.NotZero(t, indexes)
+}
+
+// TestDecryptZeroAllocs checks that reading encrypted chunks allocates
+// nothing once a Reader's buffers are warm (AES_GCM_V1: every module is
+// AES-GCM; AES_GCM_CTR_V1 pages cost one CTR stream each, see
+// encryption.ChunkDecryptor).
+func TestDecryptZeroAllocs(t *testing.T) {
+	path := testcorpus.Data(t, "encrypt_columns_and_footer.parquet.encrypted")
+	f, err := openFile(t, path, WithDecryption(retrieverProps(path)))
+	require.NoError(t, err)
+	var r Reader
+	var p Page
+	read := func() {
+		for col := range f.NumColumns() {
+			require.NoError(t, f.ResetReader(&r, 0, col))
+			for {
+				err := r.ReadPage(&p)
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err)
+			}
+		}
+	}
+	read()
+	require.Zero(t, testing.AllocsPerRun(20, read))
 }

@@ -36,6 +36,12 @@ type Properties struct {
 	// as readers without the footer key do; the columns encrypted with
 	// column keys still decrypt and verify.
 	NoFooterSignature bool
+	// PlaintextFilesAllowed lets a reader given Properties read files that
+	// are not encrypted. Otherwise such a file is an error wrapping
+	// [ErrDecrypt], as in parquet-java and arrow: the keys say the file
+	// should be encrypted, and a plaintext footer stripped of its
+	// encryption_algorithm would otherwise escape the signature check.
+	PlaintextFilesAllowed bool
 }
 
 // FileDecryptor decrypts the modules of one file: it holds the file's

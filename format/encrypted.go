@@ -97,10 +97,15 @@ func (e *encoder) encryptionAlgorithmField(id int16, a *EncryptionAlgorithm) {
 // encrypted_column_metadata holds it before encryption, and returns the
 // extended slice; dst may be nil.
 func AppendColumnMetaData(dst []byte, m *ColumnMetaData) []byte {
+	// The encoder writes ColumnMetaData as field 3 of ColumnChunk: encode
+	// it so, in a struct of its own, and keep the struct between the
+	// one-byte field header and the outer struct's stop byte.
 	e := new(encoder)
-	e.w.Reset(dst)
+	e.w.Reset(nil)
+	e.w.StructBegin()
 	e.columnMetaData(m)
-	return e.w.Buf
+	e.w.StructEnd()
+	return append(dst, e.w.Buf[1:len(e.w.Buf)-1]...)
 }
 
 // DecodeColumnMetaData decodes a thrift ColumnMetaData, the plaintext of
@@ -142,7 +147,8 @@ func algorithm(a *EncryptionAlgorithm, p *encryption.Properties, footerKeyMetada
 //     EncryptionAlgorithm): its signature (nonce and tag after the
 //     FileMetaData) verified with the footer key, unless
 //     p.NoFooterSignature;
-//   - a plaintext file: read as it is (dec is nil).
+//   - a plaintext file: an error wrapping encryption.ErrDecrypt, unless
+//     p.PlaintextFilesAllowed, when it reads as it is (dec is nil).
 //
 // For encrypted files it returns the file's decryptor, with which
 // [DecryptColumnChunk] decrypts each chunk's metadata. With p nil it is
@@ -169,8 +175,14 @@ func ReadFooterDecrypt(r io.ReaderAt, size int64, p *encryption.Properties) (m *
 			return nil, nil, err
 		}
 		m, n, err := decodeFileMetaDataLen(b)
-		if err != nil || m.EncryptionAlgorithm == nil {
-			return m, nil, err
+		if err != nil {
+			return nil, nil, err
+		}
+		if m.EncryptionAlgorithm == nil {
+			if !p.PlaintextFilesAllowed {
+				return nil, nil, fmt.Errorf("format: %w: the file is not encrypted, and decryption keys were given (see PlaintextFilesAllowed)", encryption.ErrDecrypt)
+			}
+			return m, nil, nil
 		}
 		dec, err := algorithm(m.EncryptionAlgorithm, p, m.FooterSigningKeyMetadata)
 		if err != nil {
