@@ -195,7 +195,6 @@ func FuzzDecrypt(f *testing.F) {
 	})
 }
 
-
 // TestDecryptAlgorithmSwap changes the algorithm of an encrypted footer's
 // crypto metadata, which nothing authenticates, from AES_GCM_V1 to
 // AES_GCM_CTR_V1: the pages, AES-GCM modules, then decrypt as AES-CTR
