@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -434,4 +435,45 @@ func TestDecryptZeroAllocs(t *testing.T) {
 	}
 	read()
 	require.Zero(t, testing.AllocsPerRun(20, read))
+}
+
+// TestExternalKeyMaterial reads external_key_material_java, written by
+// parquet-java's key tools with external key material and its in-memory
+// KMS, whose master keys are the README's keys of "kf", "kc1" and "kc2".
+func TestExternalKeyMaterial(t *testing.T) {
+	path := testcorpus.Data(t, "external_key_material_java.parquet.encrypted")
+	master := map[string][]byte{}
+	for id, k := range testKeys128 {
+		master[id] = []byte(k)
+	}
+	// Without the external key material: an error saying what is missing.
+	_, err := openFile(t, path, WithDecryption(&encryption.Properties{KeyRetriever: encryption.KeyToolsRetriever(encryption.LocalUnwrap(master), nil)}))
+	require.ErrorIs(t, err, encryption.ErrNoKey)
+	require.ErrorContains(t, err, "_KEY_MATERIAL_FOR_")
+
+	b, err := os.ReadFile(encryption.ExternalKeyMaterialPath(path))
+	require.NoError(t, err)
+	material, err := encryption.ParseExternalKeyMaterial(b)
+	require.NoError(t, err)
+	f, err := openFile(t, path, WithDecryption(&encryption.Properties{KeyRetriever: encryption.KeyToolsRetriever(encryption.LocalUnwrap(master), material)}))
+	require.NoError(t, err)
+	var p Page
+	for col := range f.NumColumns() {
+		s, err := readChunk(f, 0, col, &p)
+		require.NoError(t, err, f.columnName(col))
+		require.EqualValues(t, f.MetaData().RowGroups[0].Columns[col].MetaData.NumValues, s.levels)
+		t.Logf("%s: %d values", f.columnName(col), s.values)
+	}
+	// A wrong master key does not unwrap.
+	master["kc1"] = []byte("0000000000000000")
+	f, err = openFile(t, path, WithDecryption(&encryption.Properties{KeyRetriever: encryption.KeyToolsRetriever(encryption.LocalUnwrap(master), material)}))
+	require.NoError(t, err)
+	failed := 0
+	for col := range f.NumColumns() {
+		if _, err := readChunk(f, 0, col, &p); err != nil {
+			require.ErrorIs(t, err, pqcodec.ErrDecrypt)
+			failed++
+		}
+	}
+	require.Equal(t, 1, failed)
 }
