@@ -15,6 +15,7 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	columns := fs.String("columns", "", "comma-separated top-level `fields` to print, in that order (default all)")
 	limit := fs.Int64("limit", -1, "print at most `N` rows (negative: all)")
 	maxMemory := memoryFlag(fs)
+	keys := addKeyFlags(fs) // encryption: keys.go
 	return func(positional []string, stdout, _ io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {
@@ -29,7 +30,11 @@ func setupCat(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 				names = append(names, c)
 			}
 		}
-		f, fh, _, err := openFile(path, column.WithMaxMemory(int64(*maxMemory)))
+		keyOpt, err := keys.option()
+		if err != nil {
+			return err
+		}
+		f, fh, _, err := openFile(path, column.WithMaxMemory(int64(*maxMemory)), keyOpt)
 		if err != nil {
 			return err
 		}

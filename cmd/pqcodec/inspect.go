@@ -14,12 +14,17 @@ import (
 
 func setupInspect(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
+	keys := addKeyFlags(fs) // encryption: keys.go
 	return func(positional []string, stdout, _ io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {
 			return err
 		}
-		f, fh, size, err := openFile(path)
+		keyOpt, err := keys.option()
+		if err != nil {
+			return err
+		}
+		f, fh, size, err := openFile(path, keyOpt)
 		if err != nil {
 			return err
 		}
