@@ -207,8 +207,8 @@ type arrowBench struct {
 	}
 }
 
-func newArrowBench(b []byte) (*arrowBench, error) {
-	rdr, err := file.NewParquetReader(bytes.NewReader(b))
+func newArrowBench(b []byte, opts ...file.ReadOption) (*arrowBench, error) {
+	rdr, err := file.NewParquetReader(bytes.NewReader(b), opts...) // opts: encryption_test.go
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +386,7 @@ const genRows = 1 << 19
 // dictionary page limit: 16 rows per distinct timestamp, prices with two
 // decimals below 1000, 10000 distinct names. Its pqarrow write is the twin
 // of wideFile's (concurrent_bench_test.go), with other properties.
-func writeGenerated(codec compress.Compression, dict bool) ([]byte, error) {
+func writeGenerated(codec compress.Compression, dict bool, extra ...parquet.WriterProperty) ([]byte, error) {
 	mem := memory.NewGoAllocator()
 	schema := arrow.NewSchema([]arrow.Field{
 		{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}},
@@ -419,13 +419,13 @@ func writeGenerated(codec compress.Compression, dict bool) ([]byte, error) {
 	}
 	rec := bld.NewRecordBatch()
 	defer rec.Release()
-	props := parquet.NewWriterProperties(
+	props := parquet.NewWriterProperties(append([]parquet.WriterProperty{
 		parquet.WithCompression(codec),
 		parquet.WithDictionaryDefault(dict),
-		parquet.WithDataPageSize(1<<20),
+		parquet.WithDataPageSize(1 << 20),
 		parquet.WithMaxRowGroupLength(genRows),
 		parquet.WithStats(false),
-	)
+	}, extra...)...) // extra: encryption_test.go
 	var out bytes.Buffer
 	w, err := pqarrow.NewFileWriter(schema, &out, props, pqarrow.DefaultWriterProps())
 	if err != nil {
