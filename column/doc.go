@@ -25,8 +25,9 @@
 // dictionary_page_offset is 0 or unset; a dictionary page after data pages
 // serves the pages after it), index pages and unknown page types (skipped by
 // their size), every codec, and every encoding the specification allows for
-// each physical type. Encrypted files and columns return an error wrapping
-// [ErrEncrypted].
+// each physical type. Encrypted files read with the keys of
+// [WithDecryption]; without them, encrypted files and columns return an
+// error wrapping [ErrEncrypted].
 //
 // The reader accepts what parquet-java, arrow-cpp, arrow-rs and DuckDB all
 // accept: runs and streams that declare more values than a page needs, bytes

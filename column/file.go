@@ -100,7 +100,8 @@ type File struct {
 }
 
 // Open reads the footer of the size-byte Parquet file r and builds its
-// schema. Encrypted files return an error wrapping [ErrEncrypted].
+// schema. Encrypted files need the keys of [WithDecryption]; without them
+// they return an error wrapping [ErrEncrypted].
 func Open(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 	o := options{maxPageValues: DefaultMaxPageValues}
 	for _, opt := range opts {

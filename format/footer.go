@@ -12,8 +12,9 @@ import (
 var ErrNotParquet = errors.New("format: not a parquet file")
 
 // ErrEncrypted is returned for files whose footer is encrypted (PARE magic)
-// and, by the page walker and readers, for encrypted column chunks.
-// Decryption is not supported.
+// and, by the page walker and readers, for encrypted column chunks, when
+// they are read without keys, or without the key they need
+// ([ReadFooterDecrypt] and [DecryptColumnChunk] decrypt them).
 var ErrEncrypted = errors.New("format: encrypted parquet file")
 
 const (
