@@ -477,3 +477,41 @@ func TestExternalKeyMaterial(t *testing.T) {
 	}
 	require.Equal(t, 1, failed)
 }
+
+// TestDecryptConcurrent reads an encrypted file from several goroutines
+// sharing its File (and so its decryptor and Ciphers): run it with -race.
+func TestDecryptConcurrent(t *testing.T) {
+	path := testcorpus.Data(t, "encrypt_columns_and_footer.parquet.encrypted")
+	f, err := openFile(t, path, WithDecryption(retrieverProps(path)))
+	require.NoError(t, err)
+	done := make(chan error, 4)
+	for range 4 {
+		go func() {
+			var p Page
+			for range 5 {
+				for col := range f.NumColumns() {
+					if _, err := readChunk(f, 0, col, &p); err != nil {
+						done <- err
+						return
+					}
+					if _, _, err := f.PageIndex(0, col); err != nil {
+						done <- err
+						return
+					}
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		require.NoError(t, <-done)
+	}
+	var levels [8]int
+	require.NoError(t, f.ReadRowGroup(t.Context(), 0, nil, 3, func(col int, p *Page) error {
+		levels[col] += p.NumLevels
+		return nil
+	}))
+	for col, n := range levels {
+		require.EqualValues(t, f.MetaData().RowGroups[0].Columns[col].MetaData.NumValues, n)
+	}
+}
