@@ -155,3 +155,32 @@ func (f *File) checkIndex(rowGroup, column int) error {
 	}
 	return nil
 }
+
+// ReadChunkPages reads the chunk of leaf column column in row group
+// rowGroup into buf (reusing its capacity; it may be nil) and resets w to
+// walk its pages, decrypting them with d, which must not be in use by
+// another walk, when the chunk is encrypted: the walk of a tool that reads
+// page headers (pqcodec inspect) rather than values. It returns the
+// chunk's bytes, to pass again as buf. A chunk that cannot be decrypted
+// returns the error reading it would.
+func (f *File) ReadChunkPages(w *format.PageWalker, d *encryption.ChunkDecryptor, buf []byte, rowGroup, column int) ([]byte, error) {
+	if err := f.checkIndex(rowGroup, column); err != nil {
+		return buf, err
+	}
+	cc := &f.meta.RowGroups[rowGroup].Columns[column]
+	rng, err := f.chunkRange(cc, rowGroup, column)
+	if err != nil {
+		return buf, f.chunkError(rowGroup, column, err)
+	}
+	if buf, err = format.ReadColumnChunk(buf, f.r, rng); err != nil {
+		return buf, f.chunkError(rowGroup, column, err)
+	}
+	w.Reset(buf, rng)
+	if ci := f.chunkCipher(rowGroup, column); ci != nil {
+		if err := d.Reset(f.crypt.dec, ci, rowGroup, column); err != nil {
+			return buf, f.chunkError(rowGroup, column, err)
+		}
+		w.SetDecryptor(d)
+	}
+	return buf, nil
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -126,6 +127,7 @@ func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) 
 	leaves := f.Schema().Leaves()
 	var buf []byte
 	var w format.PageWalker
+	var dec encryption.ChunkDecryptor // encryption
 	for g := range md.RowGroups {
 		rg := &md.RowGroups[g]
 		rr := rowGroupReport{NumRows: rg.NumRows, TotalByteSize: rg.TotalByteSize}
@@ -136,13 +138,14 @@ func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) 
 			fail := func(page int, err error) error {
 				return &column.PageError{Column: cr.Path, RowGroup: g, Page: page, Err: err}
 			}
-			if cc.Encrypted() || cc.MetaData == nil {
+			if cc.MetaData == nil || cc.Encrypted() && !decryptable(f, g, i) { // encryption: keys.go
 				cr.Encrypted = cc.Encrypted()
 				cr.Codec, cr.Type = "?", leaves[i].Element.Type.String()
 				rr.Columns = append(rr.Columns, cr)
 				continue
 			}
 			m := cc.MetaData
+			cr.Encrypted = cc.Encrypted()
 			cr.Codec, cr.NumValues = m.Codec.String(), m.NumValues
 			cr.Compressed, cr.Uncompressed = m.TotalCompressedSize, m.TotalUncompressedSize
 			rr.Compressed += m.TotalCompressedSize
@@ -153,14 +156,10 @@ func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) 
 			for _, e := range m.Encodings {
 				cr.Encodings = appendUnique(cr.Encodings, e.String())
 			}
-			rng, err := md.ColumnChunkRange(cc, size)
-			if err != nil {
-				return nil, fail(-1, err)
+			var err error
+			if buf, err = f.ReadChunkPages(&w, &dec, buf, g, i); err != nil { // encryption: decrypts
+				return nil, err
 			}
-			if buf, err = format.ReadColumnChunk(buf, r, rng); err != nil {
-				return nil, fail(-1, err)
-			}
-			w.Reset(buf, rng)
 			page := 0
 			for ; w.Next(); page++ {
 				h := w.Header()
@@ -250,7 +249,7 @@ func (rep *inspectReport) writeText(out io.Writer) error {
 		t := table{align: "lllllrrrr"}
 		t.add("column", "type", "codec", "encodings", "pages", "values", "compressed", "uncompressed", "ratio")
 		for _, c := range rg.Columns {
-			if c.Encrypted {
+			if c.Encrypted && c.Codec == "?" { // encryption: no key
 				t.add(c.Path, c.Type, "(encrypted)")
 				continue
 			}

@@ -116,3 +116,10 @@ func (k *keyFlags) option() (column.Option, error) {
 	p.PlaintextFilesAllowed = true // the flags may be set for many files, some plaintext
 	return column.WithDecryption(p), nil
 }
+
+// decryptable reports whether the encrypted chunk of column col in row
+// group rg has its key.
+func decryptable(f *column.File, rg, col int) bool {
+	ci, err := f.ChunkCipher(rg, col)
+	return err == nil && ci != nil
+}

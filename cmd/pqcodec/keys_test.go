@@ -78,4 +78,15 @@ func TestInspectEncrypted(t *testing.T) {
 	require.Contains(t, out, "(encrypted)")
 	_, _, status = runCmd("inspect", path)
 	require.Equal(t, exitError, status)
+
+	// With every key, the encrypted chunks' pages are walked too.
+	out, errOut, status = runCmd("inspect", "--footer-key", "0123456789012345", "--column-key", "float_field:1234567890123451",
+		"--column-key", "double_field:1234567890123450", path)
+	require.Equal(t, 0, status, errOut)
+	require.NotContains(t, out, "(encrypted)")
+	require.Regexp(t, `float_field +FLOAT +SNAPPY .* 1 v1 +50 `, out)
+	out, errOut, status = runCmd("inspect", "--json", "--footer-key", "0123456789012345", "--column-key", "float_field:1234567890123451",
+		"--column-key", "double_field:1234567890123450", path)
+	require.Equal(t, 0, status, errOut)
+	require.Equal(t, 2, strings.Count(out, `"encrypted": true`))
 }
