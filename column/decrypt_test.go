@@ -515,3 +515,18 @@ func TestDecryptConcurrent(t *testing.T) {
 		require.EqualValues(t, f.MetaData().RowGroups[0].Columns[col].MetaData.NumValues, n)
 	}
 }
+
+// TestDecryptMaxMemory checks that the bytes WithMaxMemory counts as held
+// between pages include the decrypted page, which a Reader of an encrypted
+// chunk keeps beside the window of ciphertext.
+func TestDecryptMaxMemory(t *testing.T) {
+	path := testcorpus.Data(t, "uniform_encryption.parquet.encrypted")
+	f, err := openFile(t, path, WithDecryption(retrieverProps(path)), WithMaxMemory(1<<30))
+	require.NoError(t, err)
+	var r Reader
+	var p Page
+	require.NoError(t, f.ResetReader(&r, 0, 2))
+	require.NoError(t, r.ReadPage(&p))
+	window, _ := r.held()
+	require.GreaterOrEqual(t, window, int64(cap(r.walker.Buffer()))+int64(r.walker.Header().CompressedPageSize)-encryption.LengthSize-encryption.NonceSize-encryption.TagSize)
+}

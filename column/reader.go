@@ -358,6 +358,7 @@ func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned
 // dictionary and the spare buffers it keeps.
 func (r *Reader) held() (window, dict int64) {
 	window = int64(cap(r.walker.Buffer()))
+	window += r.crypt.Held() // encryption: decrypted page and header
 	dict = valuesSize(&r.dict) + int64(cap(r.dictBuf))
 	return window, dict
 }

@@ -116,3 +116,6 @@ func (d *ChunkDecryptor) Page(body []byte, dict bool, ordinal int) ([]byte, erro
 	}
 	return out, nil
 }
+
+// Held returns the bytes of d's plaintext buffers, for memory budgets.
+func (d *ChunkDecryptor) Held() int64 { return int64(cap(d.header) + cap(d.page) + cap(d.aad)) }
