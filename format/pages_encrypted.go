@@ -13,10 +13,11 @@ import (
 // and, for data pages, page ordinal.
 type walkerCrypt struct {
 	dec      *encryption.ChunkDecryptor
-	ordinal  int  // ordinal of the next data page
-	sawData  bool // a data page header was decrypted
-	pageDict bool // the current page is the dictionary page
-	pageOrd  int  // ordinal of the current data page
+	ordinal  int    // ordinal of the next data page
+	sawData  bool   // a data page header was decrypted
+	pageDict bool   // the current page is the dictionary page
+	pageOrd  int    // ordinal of the current data page
+	raw      []byte // the current page's body as in the file, encrypted
 }
 
 // SetDecryptor makes w decrypt the encrypted column chunk it walks with d,
@@ -36,6 +37,20 @@ func (w *PageWalker) SetDecryptor(d *encryption.ChunkDecryptor) {
 // index counts them), which the AADs of an encrypted chunk hold.
 func (w *PageWalker) SetPageOrdinal(n int) {
 	w.crypt.ordinal, w.crypt.sawData = n, true
+}
+
+// RawBody returns the current page's body as the file holds it: for an
+// encrypted chunk, the page module (the bytes a page CRC covers: it is
+// computed after compression and encryption), for others [PageWalker.Body].
+// It is valid until the next call to Next, and nil until the body is read.
+func (w *PageWalker) RawBody() []byte {
+	if w.crypt.dec != nil {
+		if w.bodyUnread {
+			return nil
+		}
+		return w.crypt.raw
+	}
+	return w.body
 }
 
 // limit is how many bytes of the chunk the walk may read.
@@ -131,6 +146,7 @@ func (w *PageWalker) encryptedBody(ahead int) error {
 	if err != nil {
 		return err
 	}
+	w.crypt.raw = b
 	w.bodyUnread = false
 	switch w.header.Type {
 	case DataPage, DataPageV2, DictionaryPage:
