@@ -91,6 +91,7 @@ func (f *File) chunkRange(cc *format.ColumnChunk, rowGroup, column int) (format.
 func (f *File) setDecryptor(r *Reader) error {
 	ci := f.chunkCipher(r.rowGroup, r.column)
 	if ci == nil {
+		r.crypt.Clear()
 		return nil
 	}
 	if err := r.crypt.Reset(f.crypt.dec, ci, r.rowGroup, r.column); err != nil {

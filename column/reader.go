@@ -200,7 +200,9 @@ func (r *Reader) typeLength() int {
 // SeekRow.
 func (r *Reader) checkCRC(h *format.PageHeader, body []byte) error {
 	if r.opts.verifyChecksums && h.HasCRC {
-		body = r.walker.RawBody() // encryption: the CRC covers the encrypted page
+		if r.crypt.Active() { // encryption: the CRC covers the page as written, encrypted
+			body = r.walker.RawBody()
+		}
 		if sum := crc32.ChecksumIEEE(body); sum != uint32(h.CRC) {
 			return fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), sum)
 		}

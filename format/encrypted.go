@@ -247,18 +247,6 @@ func noKey(err error) error {
 	return err
 }
 
-// ChunkPath returns the dotted path of chunk c that its crypto metadata or,
-// failing that, its metadata names; "" when neither does.
-func (c *ColumnChunk) chunkPath() string {
-	if cm := c.CryptoMetadata; cm != nil && cm.Kind == EncryptionWithColumnKey {
-		return strings.Join(cm.PathInSchema, ".")
-	}
-	if c.MetaData != nil {
-		return strings.Join(c.MetaData.PathInSchema, ".")
-	}
-	return ""
-}
-
 // DecryptColumnChunk prepares chunk c, of row group rowGroup and column
 // column (its index in the row group) of the file of dec, for reading: it
 // returns the Cipher of the chunk's modules (nil for a chunk that is not
