@@ -805,15 +805,16 @@ func decodePlain(v *Values, data []byte, n int) error {
 			v.truncate(n)
 			return nil
 		}
+		// The whole page did not decode (bytes after the last value, as
+		// HVR 5.3 writes them, or too few values): its error is not the
+		// answer, the first n values are.
 		v.Bytes, v.Offsets = b0, o0
 		end, err := byteArrayEnd(data, n)
 		if err != nil {
 			return err
 		}
 		v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, data[:end])
-		if err != nil {
-			return err
-		}
+		return err
 	default:
 		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
 	}

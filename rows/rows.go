@@ -140,6 +140,7 @@ type Reader struct {
 	json     jsonSink
 	line     []byte // WriteRow's buffer
 	values   valueSink
+	emptyPos int64 // rows of rowGroup returned, without columns
 }
 
 // NewReader returns a Reader of the rows of f.
@@ -296,8 +297,11 @@ func (r *Reader) SkipRows(n int64) (int64, error) {
 // next positions the cursors at the start of the next row to return,
 // skipping rows before the range, and checks that every column agrees.
 func (r *Reader) next() error {
-	if len(r.cursors) == 0 || r.left == 0 {
+	if r.left == 0 {
 		return io.EOF
+	}
+	if len(r.cursors) == 0 {
+		return r.nextEmpty()
 	}
 	for {
 		if err := r.nextRow(); err != nil {
