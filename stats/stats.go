@@ -67,6 +67,7 @@ type Column struct {
 	cmp                comparison
 	legacyBytesBroken  bool // PARQUET-251: byte-array statistics are wrong
 	decimalFLBABroken  bool // PARQUET-1655: DECIMAL FLBA statistics are wrong
+	plainInts          bool // integers without a scale or unit (see Bound)
 }
 
 // OrderOf returns the sort order of a primitive schema element.
@@ -132,6 +133,7 @@ func NewColumn(meta *format.FileMetaData, leaf *format.Node) *Column {
 		return c
 	}
 	c.Type = *e.Type
+	c.plainInts = plainIntegers(e)
 	if e.TypeLength != nil {
 		c.TypeLength = int(*e.TypeLength)
 	}
@@ -615,12 +617,22 @@ func (c *Column) Pages(dst []Stats, ci *format.ColumnIndex) ([]Stats, error) {
 // in [lo, hi] in c's order; an invalid lo or hi leaves that side
 // unbounded. It is false for an AllNull page and when s's [Min, Max] does
 // not meet [lo, hi], and true whenever s has no min/max (NaN values, which
-// may lie outside [Min, Max], never match a range in TYPE_ORDER).
+// may lie outside [Min, Max], never match a range in TYPE_ORDER). Bounds
+// are converted as [Column.Bound] converts them; a bound that does not fit
+// c makes it true (nothing can be pruned by it): check bounds with Bound
+// first to get the error.
 func (c *Column) MayContain(s Stats, lo, hi Value) bool {
 	if s.AllNull {
 		return false
 	}
 	if !s.HasMinMax || c.Order == Undefined {
+		return true
+	}
+	var err1, err2 error
+	if lo, err1 = c.Bound(lo); err1 != nil {
+		return true
+	}
+	if hi, err2 = c.Bound(hi); err2 != nil {
 		return true
 	}
 	if hi.valid && c.Compare(s.Min, hi) > 0 {
