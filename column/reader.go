@@ -1,6 +1,7 @@
 package column
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -99,7 +100,8 @@ type Reader struct {
 	bytesDict    dictionary.BytesDict
 	useBytesDict bool
 	valuesSum    int64
-	seek         seekState // row positions, for SeekRow (seek.go)
+	seek         seekState       // row positions, for SeekRow (seek.go)
+	ctx          context.Context // of a running SeekRowContext, else nil
 }
 
 // Leaf returns the schema node of the column.

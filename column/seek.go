@@ -125,7 +125,9 @@ func (r *Reader) SeekRow(row int64) error {
 		}
 		r.seek.oi, r.seek.oiRead = oi, true
 	}
-	for r.walker.NextHeader() {
+	// The context is checked before each header is taken, so that a
+	// cancelled seek leaves the walker where its counts say.
+	for r.ctxErr() == nil && r.walker.NextHeader() {
 		h := r.walker.Header()
 		page := r.page
 		switch h.Type {
@@ -156,6 +158,9 @@ func (r *Reader) SeekRow(row int64) error {
 		r.valuesSum += int64(n)
 		r.seek.next += int64(rows)
 		r.seek.dataPages++
+	}
+	if err := r.ctxErr(); err != nil {
+		return r.errorf(r.page, "%w", err)
 	}
 	if err := r.walker.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)

@@ -43,6 +43,7 @@
 package rows
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -369,7 +370,7 @@ func (r *Reader) nextRow() error {
 			// Start the row group at the first row to return: each
 			// column skips the pages before it unread.
 			for _, c := range r.cursors {
-				if err := c.rd.SeekRow(r.skip); err != nil {
+				if err := c.seekRow(r.skip); err != nil {
 					return err
 				}
 			}
@@ -778,6 +779,7 @@ type cursor struct {
 	val      int  // next value in page.Values
 	nvals    int  // values in page
 	eof      bool
+	ctx      context.Context // of a running XContext method, else nil
 }
 
 func newCursor(n *format.Node) *cursor {
@@ -827,7 +829,7 @@ func (c *cursor) reset(f *column.File, rg int) error {
 // sets eof at the end of the chunk.
 func (c *cursor) fill() error {
 	for !c.eof && c.pos >= c.page.NumLevels {
-		err := c.rd.ReadPage(&c.page)
+		err := c.readPage()
 		if err == io.EOF {
 			c.eof = true
 			return nil
