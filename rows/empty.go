@@ -18,9 +18,6 @@ func (r *Reader) nextEmpty() error {
 				continue
 			}
 			r.emptyPos++
-			if r.left > 0 {
-				r.left--
-			}
 			return nil
 		}
 		if r.rowGroup+1 >= len(meta.RowGroups) {

@@ -85,6 +85,8 @@ type Option func(*options) error
 type options struct {
 	paths        [][]string
 	first, count int64
+	ranges       []column.RowRange // WithRowRanges
+	hasRange     bool              // WithRange was given
 }
 
 // WithColumns keeps only the schema nodes at the given dotted paths ("id",
@@ -113,9 +115,9 @@ func WithColumns(paths ...string) Option {
 func WithRange(first, count int64) Option {
 	return func(o *options) error {
 		if first < 0 {
-			return fmt.Errorf("rows: WithRange(%d, %d): negative first row", first, count)
+			return fmt.Errorf("%w: WithRange(%d, %d): negative first row", ErrRange, first, count)
 		}
-		o.first, o.count = first, count
+		o.first, o.count, o.hasRange = first, count, true
 		return nil
 	}
 }
@@ -137,7 +139,9 @@ type Reader struct {
 	cursors  []*cursor // the selected columns, in column order
 	rowGroup int       // current row group; -1 before the first
 	skip     int64     // rows still to skip before the first returned
-	left     int64     // rows still to return; negative: all
+	pos      int64     // file row of the next row to return (seek.go)
+	ranges   []column.RowRange
+	ri       int // ranges[ri] is the first that ends after pos
 	json     jsonSink
 	line     []byte // WriteRow's buffer
 	values   valueSink
@@ -177,7 +181,10 @@ func NewReader(f *column.File, opts ...Option) (*Reader, error) {
 		}
 		b.markMapKeys(root)
 	}
-	r := &Reader{file: f, rowGroup: -1, skip: o.first, left: o.count}
+	r := &Reader{file: f, rowGroup: -1}
+	if err := r.setRanges(&o); err != nil {
+		return nil, err
+	}
 	fields := make([]*field, 0, len(selected))
 	for _, n := range selected {
 		fields = append(fields, b.fieldOf(n))
@@ -298,11 +305,15 @@ func (r *Reader) SkipRows(n int64) (int64, error) {
 // next positions the cursors at the start of the next row to return,
 // skipping rows before the range, and checks that every column agrees.
 func (r *Reader) next() error {
-	if r.left == 0 {
-		return io.EOF
+	if err := r.toRange(); err != nil {
+		return err
 	}
 	if len(r.cursors) == 0 {
-		return r.nextEmpty()
+		if err := r.nextEmpty(); err != nil {
+			return err
+		}
+		r.pos++
+		return nil
 	}
 	for {
 		if err := r.nextRow(); err != nil {
@@ -316,9 +327,7 @@ func (r *Reader) next() error {
 		}
 		r.skip--
 	}
-	if r.left > 0 {
-		r.left--
-	}
+	r.pos++
 	return nil
 }
 
