@@ -48,7 +48,7 @@ func TestRowRanges(t *testing.T) {
 		all := allRows(t, f)
 		total := int64(len(all))
 		require.Equal(t, f.MetaData().NumRows, total)
-		for trial := range 40 {
+		for trial := range 16 {
 			var ranges []column.RowRange
 			var want []string
 			at := int64(0)
