@@ -67,6 +67,7 @@ func TestBloomFiltersOfWriters(t *testing.T) {
 	require.NoError(t, err)
 	files = append(files, foreign...)
 	types := map[string]bool{}
+	byWriter := map[string]int{}
 	filters := 0
 	for _, path := range files {
 		f, err := OpenFile(path)
@@ -83,6 +84,7 @@ func TestBloomFiltersOfWriters(t *testing.T) {
 					continue
 				}
 				filters++
+				byWriter[filepath.Base(filepath.Dir(path))]++
 				types[f.Schema().Leaves()[col].Element.Type.String()] = true
 				for i, h := range hashes {
 					if !bf.Check(h) {
@@ -107,7 +109,7 @@ func TestBloomFiltersOfWriters(t *testing.T) {
 		}
 		f.Close()
 	}
-	t.Logf("%d bloom filters, physical types %v", filters, slices.Sorted(func(yield func(string) bool) {
+	t.Logf("%d bloom filters (by directory: %v), physical types %v", filters, byWriter, slices.Sorted(func(yield func(string) bool) {
 		for k := range types {
 			if !yield(k) {
 				return
