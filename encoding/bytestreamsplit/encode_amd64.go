@@ -4,7 +4,7 @@ package bytestreamsplit
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 reports whether encode may use AVX2; tests turn it off to
+// useAVX2 reports whether encode and decode may use AVX2; tests turn it off to
 // exercise the SSE2 code on CPUs that have AVX2.
 var useAVX2 = hasAVX2()
 
