@@ -462,11 +462,10 @@ func logicalLines(src string) ([]line, error) {
 			} else {
 				return nil, fmt.Errorf("line %d: unterminated string", num)
 			}
-		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
-			if src[i+1] == '\r' {
-				i++
-			}
-			i++
+		case c == '\\' && continues(src, i+1) > 0:
+			// A backslash before the end of the line, spaces and a //
+			// comment allowed between them, continues a macro body.
+			i = continues(src, i+1)
 			num++
 			b.WriteByte('\n')
 		case c == '\n':
@@ -483,6 +482,24 @@ func logicalLines(src string) ([]line, error) {
 	}
 	out = append(out, line{start, b.String()})
 	return out, nil
+}
+
+// continues returns the index of the newline that ends the line at src[i:]
+// if nothing but spaces, tabs, a carriage return and a // comment come
+// before it, and 0 otherwise.
+func continues(src string, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
+		i++
+	}
+	if strings.HasPrefix(src[i:], "//") {
+		for i < len(src) && src[i] != '\n' {
+			i++
+		}
+	}
+	if i < len(src) && src[i] == '\n' {
+		return i
+	}
+	return 0
 }
 
 // directive handles a # line: #define and #undef are kept, #include of the

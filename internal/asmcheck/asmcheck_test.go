@@ -235,6 +235,16 @@ TEXT ·f(SB), 0, $0
 	VZEROUPPER
 	RET
 `, []int{7}},
+		{"continuation after a comment", `
+#define LOAD(r) \
+	VMOVDQU (SI), r \ // comment, then the next line
+	MOVQ AX, X3 \
+	VZEROUPPER
+
+TEXT ·f(SB), 0, $0
+	LOAD(Y1)
+	RET
+`, []int{8}},
 		{"nested macros with semicolons", `
 #define PAIR(x, y) MOVO x, y; PUNPCKLBW x, y
 #define ROUND(a, b, c, d) PAIR(a, b); PAIR(c, d)
