@@ -15,6 +15,9 @@ func decode[T Value](dst []T, src []byte, stride int) {
 		if useAVX2 {
 			a = m &^ 31
 		}
+		if hasAVX && a < m {
+			zeroUpper() // the SSE2 code, after a peer's AVX code
+		}
 		switch d := any(dst).(type) {
 		case []float32:
 			decodeFloat32AVX2(d[:a], src, stride)
