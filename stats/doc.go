@@ -31,8 +31,12 @@
 //     NaN (floating_orders_nan_count.parquet), counting them in nan_count
 //     when they write it. Under either order, NaN values may therefore lie
 //     outside [Min, Max].
-//   - Values of the wrong size for their type return an error wrapping
-//     [ErrCorrupt].
+//   - A min or max of the wrong size for its type, or a min above the max
+//     in the column's order, is not used: the statistics are reported with
+//     no min/max and the reason in [Stats.BadMinMax] (wrapping
+//     [ErrCorrupt]), so they never prune and never fail a read, as
+//     parquet-java, arrow-cpp and DuckDB use or skip such values without
+//     failing the read (READING.md).
 //
 // Byte-array values alias the format structs they came from.
 package stats
