@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // Errors returned by this package. Errors from reading the source wrap
@@ -16,10 +17,11 @@ import (
 var (
 	// ErrCorrupt reports a source file whose pages or metadata cannot be
 	// read: truncated, inconsistent sizes, pages that do not decompress.
-	ErrCorrupt = errors.New("recompress: corrupt input")
+	// It matches pqcodec.ErrCorrupt.
+	ErrCorrupt = errs.Corrupt("recompress: corrupt input")
 	// ErrChecksum reports a source page whose CRC32 does not match its
-	// header (see [WithSourceChecksums]).
-	ErrChecksum = errors.New("recompress: page checksum mismatch")
+	// header (see [WithSourceChecksums]). It matches pqcodec.ErrCorrupt.
+	ErrChecksum = errs.Corrupt("recompress: page checksum mismatch")
 	// ErrEncrypted reports an encrypted file or column chunk.
 	ErrEncrypted = errors.New("recompress: encrypted parquet files are not supported")
 	// ErrUnsupported reports a file this package cannot rewrite, such as one

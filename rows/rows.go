@@ -43,7 +43,6 @@
 package rows
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -59,8 +58,9 @@ var (
 	// disagree on the number of rows or on the shape of a row.
 	ErrCorrupt = errs.Corrupt("rows: inconsistent levels")
 	// ErrNoColumn reports a selected path that names no node of the
-	// schema.
-	ErrNoColumn = errors.New("rows: no such column")
+	// schema. It is [column.ErrNoColumn], the one sentinel for a missing
+	// column of both packages.
+	ErrNoColumn = column.ErrNoColumn
 )
 
 // Group is the value of a group (and of a row): its fields in order.

@@ -15,9 +15,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/internal/testfile"
 )
 
 // appendJSON writes a Go row value as AppendRow would, so that the two
@@ -352,4 +354,22 @@ func TestReadRowReusesDst(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 4, cap(row))
 	assert.True(t, reflect.DeepEqual(Group{{"id", int32(3)}, {"li", []any{int64(0), int64(1), int64(2)}}}, row), "%v", row)
+}
+
+// TestRangePastTheChunk reads a range of a row group that claims 10 rows
+// while its chunk holds 4. A range starting past the chunk's rows is a
+// corrupt file, not a range error; one starting inside them reads the rows
+// there are (num_rows is not checked against the pages: READING.md).
+func TestRangePastTheChunk(t *testing.T) {
+	data := testfile.RequiredInt32(10, 1, 2, 3, 4)
+	f, err := column.Open(bytes.NewReader(data), int64(len(data)))
+	require.NoError(t, err)
+	r, err := NewReader(f, WithRange(7, -1))
+	require.NoError(t, err)
+	_, err = r.ReadRow(nil)
+	require.ErrorIs(t, err, pqcodec.ErrCorrupt)
+	assert.NotErrorIs(t, err, column.ErrRange)
+	lines, _, err := readAll(t, f, WithRange(2, -1))
+	require.NoError(t, err)
+	assert.Equal(t, []string{`{"a":3}`, `{"a":4}`}, lines)
 }
