@@ -373,3 +373,62 @@ func TestRangePastTheChunk(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{`{"a":3}`, `{"a":4}`}, lines)
 }
+
+// TestKeepDictionary reads every file of the corpus and of testdata/foreign
+// that has a dictionary-encoded chunk twice, from a File opened with
+// column.WithKeepDictionary(true) (pages keep their indices) and from one
+// without: the rows, as JSON and as Go values, and a range, are the same.
+func TestKeepDictionary(t *testing.T) {
+	foreign, err := filepath.Glob("../testdata/foreign/*/*.parquet")
+	require.NoError(t, err)
+	dictFiles, dictChunks := 0, 0
+	for _, path := range append(corpusFiles(t), foreign...) {
+		name := filepath.Base(path)
+		plain, err := column.OpenFile(path)
+		if err != nil {
+			continue
+		}
+		want, wantGroups, err := readAll(t, plain)
+		if err != nil {
+			plain.Close()
+			continue // a file rows rejects: not this test's
+		}
+		chunks := 0
+		for _, rg := range plain.MetaData().RowGroups {
+			for _, cc := range rg.Columns {
+				for _, e := range cc.MetaData.Encodings {
+					if e == format.PlainDictionary || e == format.RLEDictionary {
+						chunks++
+						break
+					}
+				}
+			}
+		}
+		plain.Close()
+		if chunks == 0 {
+			continue
+		}
+		kept, err := column.OpenFile(path, column.WithKeepDictionary(true))
+		require.NoError(t, err, name)
+		got, gotGroups, err := readAll(t, kept)
+		require.NoError(t, err, name)
+		require.Equal(t, want, got, name)
+		require.Len(t, gotGroups, len(wantGroups), name)
+		for i := range wantGroups {
+			// As JSON text, since NaN != NaN.
+			if a, b := appendJSON(nil, wantGroups[i]), appendJSON(nil, gotGroups[i]); string(a) != string(b) {
+				t.Fatalf("%s row %d: %s with the dictionary kept, %s without", name, i, b, a)
+			}
+		}
+		if n := int64(len(want)); n > 2 {
+			sub, _, err := readAll(t, kept, WithRange(n/2, -1))
+			require.NoError(t, err, name)
+			require.Equal(t, want[n/2:], sub, name)
+		}
+		require.NoError(t, kept.Close())
+		dictFiles++
+		dictChunks += chunks
+	}
+	t.Logf("%d files, %d dictionary-encoded chunks", dictFiles, dictChunks)
+	assert.Greater(t, dictFiles, 80)
+}
