@@ -29,6 +29,7 @@ type rewriteFlags struct {
 	memory  int64 // MiB
 	verify  bool
 	crc     string
+	srcCRC  bool
 }
 
 func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -40,6 +41,7 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	fs.Int64Var(&f.memory, "memory", recompress.DefaultMemoryBudget>>20, "memory budget for pages in flight, in `MiB` (shared by the files of a directory)")
 	fs.BoolVar(&f.verify, "verify", true, "re-read the output and check every page decompresses to the input page's bytes")
 	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
+	fs.BoolVar(&f.srcCRC, "source-crc", true, "check the checksum of source pages that carry one; false rewrites a page that does not match it (with --crc keep or add, under a fresh checksum)")
 	return func(positional []string, stdout, stderr io.Writer) error {
 		if len(positional) != 2 {
 			return usagef("IN and OUT expected, got %d arguments", len(positional))
@@ -77,7 +79,7 @@ func (f *rewriteFlags) options() ([]recompress.Option, error) {
 	if f.workers < 1 || f.jobs < 1 || f.memory < 1 {
 		return nil, usagef("--workers, --jobs and --memory must be positive")
 	}
-	opts := []recompress.Option{recompress.WithCodec(t), recompress.WithWorkers(f.workers)}
+	opts := []recompress.Option{recompress.WithCodec(t), recompress.WithWorkers(f.workers), recompress.WithSourceChecksums(f.srcCRC)}
 	if f.columns != "" {
 		for _, kv := range strings.Split(f.columns, ",") {
 			path, target, ok := strings.Cut(strings.TrimSpace(kv), "=")
