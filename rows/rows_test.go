@@ -377,7 +377,8 @@ func TestRangePastTheChunk(t *testing.T) {
 // TestKeepDictionary reads every file of the corpus and of testdata/foreign
 // that has a dictionary-encoded chunk twice, from a File opened with
 // column.WithKeepDictionary(true) (pages keep their indices) and from one
-// without: the rows, as JSON and as Go values, and a range, are the same.
+// without: the rows are the same (as JSON; readAll checks that ReadRow and
+// WriteRow agree with AppendRow on the kept File), and so is a range.
 func TestKeepDictionary(t *testing.T) {
 	foreign, err := filepath.Glob("../testdata/foreign/*/*.parquet")
 	require.NoError(t, err)
@@ -388,7 +389,7 @@ func TestKeepDictionary(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		want, wantGroups, err := readAll(t, plain)
+		want, err := jsonRows(plain)
 		if err != nil {
 			plain.Close()
 			continue // a file rows rejects: not this test's
@@ -410,18 +411,11 @@ func TestKeepDictionary(t *testing.T) {
 		}
 		kept, err := column.OpenFile(path, column.WithKeepDictionary(true))
 		require.NoError(t, err, name)
-		got, gotGroups, err := readAll(t, kept)
+		got, _, err := readAll(t, kept)
 		require.NoError(t, err, name)
 		require.Equal(t, want, got, name)
-		require.Len(t, gotGroups, len(wantGroups), name)
-		for i := range wantGroups {
-			// As JSON text, since NaN != NaN.
-			if a, b := appendJSON(nil, wantGroups[i]), appendJSON(nil, gotGroups[i]); string(a) != string(b) {
-				t.Fatalf("%s row %d: %s with the dictionary kept, %s without", name, i, b, a)
-			}
-		}
 		if n := int64(len(want)); n > 2 {
-			sub, _, err := readAll(t, kept, WithRange(n/2, -1))
+			sub, err := jsonRows(kept, WithRange(n/2, -1))
 			require.NoError(t, err, name)
 			require.Equal(t, want[n/2:], sub, name)
 		}
@@ -431,4 +425,24 @@ func TestKeepDictionary(t *testing.T) {
 	}
 	t.Logf("%d files, %d dictionary-encoded chunks", dictFiles, dictChunks)
 	assert.Greater(t, dictFiles, 80)
+}
+
+// jsonRows returns the rows of f as AppendRow writes them.
+func jsonRows(f *column.File, opts ...Option) ([]string, error) {
+	r, err := NewReader(f, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	var buf []byte
+	for {
+		buf, err = r.AppendRow(buf[:0])
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, string(buf))
+	}
 }
