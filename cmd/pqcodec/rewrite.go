@@ -291,6 +291,10 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 				src, dst := filepath.Join(in, rel), filepath.Join(out, rel)
 				var res *fileResult
 				err := os.MkdirAll(filepath.Dir(dst), 0o755)
+				if err == nil {
+					// Also beside an output that is already done.
+					removeStale(dst)
+				}
 				if err == nil && complete(src, dst, want, f.verify) {
 					res = &fileResult{skipped: true}
 				} else if err == nil {

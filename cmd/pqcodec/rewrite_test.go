@@ -167,6 +167,17 @@ func TestRewriteDir(t *testing.T) {
 	assert.Contains(t, stdout, "3 files: 1 rewritten, 2 already done, 0 failed")
 	assert.True(t, strings.Contains(stdout, names[0]))
 
+	// A temporary file a killed rewrite left beside an output that is done
+	// goes too.
+	stale := filepath.Join(out, ".alltypes_plain.parquet.tmp-77")
+	require.NoError(t, os.WriteFile(stale, []byte("half"), 0o644))
+	stdout, _, status = runCmd("rewrite", in, out, "--codec", "zstd")
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, stdout, "3 files: 0 rewritten, 3 already done, 0 failed")
+	if canTellStale {
+		noTemp(t, out)
+	}
+
 	// A changed level or checksum mode is not done (per-column targets
 	// are recorded too: TestRewriteRecordsTarget).
 	for _, args := range [][]string{{"--codec", "zstd:19"}, {"--codec", "zstd:19", "--crc", "add"}, {"--codec", "zstd:18", "--crc", "add"}} {
