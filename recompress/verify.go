@@ -15,8 +15,10 @@ import (
 // of the same type, value count and encodings, decompressing to the same
 // bytes (for data pages v2, the same levels and values section). It also
 // checks the CRC32 of every output page that carries one. It walks both files
-// with [format.PageWalker], independently of how Rewrite walks them, and
-// decompresses with f (a default factory when nil). A difference returns an
+// with [format.PageWalker] over chunks read whole (Rewrite streams the
+// source through a PageWalker of its own), splits data pages v2 with
+// [format.SplitDataPageV2], and decompresses with f (a default factory
+// when nil). A difference returns an
 // error wrapping [ErrMismatch]; a source that cannot be read one wrapping
 // [ErrCorrupt].
 func Verify(src io.ReaderAt, srcSize int64, out io.ReaderAt, outSize int64, f *codecfactory.Factory) error {
