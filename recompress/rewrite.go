@@ -320,7 +320,8 @@ func (r *rewriter) produce(order, work chan<- *job) {
 // positive, and otherwise at the first page boundary at or past the
 // declared length; a page may run into the slack that
 // [format.FileMetaData.ColumnChunkRange] allows, not past it). Each page is
-// copied from the walker's window into a pool buffer of its own.
+// copied from the walker's window, which holds one page at a time, into a
+// pool buffer of its own.
 func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *chunkState, send func(*job) bool) error {
 	rng, err := r.meta.ColumnChunkRange(cc, r.size)
 	if err != nil {
@@ -333,9 +334,12 @@ func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *c
 		return fmt.Errorf("%w: %w: column chunk codec %d", ErrCorrupt, codecfactory.ErrUnknownCodec, int32(cc.MetaData.Codec))
 	}
 	target := &r.targets[ch.col]
-	w.ResetReaderAt(r.src, rng, w.Buffer())
-	for w.Next() { // reads ahead: one read for many small pages
-
+	buf := w.Buffer()
+	if cap(buf) > maxWindowKept {
+		buf = nil
+	}
+	w.ResetReaderAt(r.src, rng, buf)
+	for w.Next() { // with read-ahead: one read for many small pages
 		h, off := w.Header(), w.Offset()
 		hlen := w.HeaderSize()
 		n := int64(hlen) + int64(h.CompressedPageSize)
@@ -369,6 +373,12 @@ func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *c
 	}
 	return nil
 }
+
+// maxWindowKept bounds the window buffer a walk passes on to the next
+// chunk's: the window holds one page (and 64 KiB of read-ahead), so after
+// a chunk of large pages it is dropped rather than kept for the whole
+// rewrite.
+const maxWindowKept = 1 << 20
 
 // write is the single writing goroutine: it takes the queue in order,
 // waits for each page and writes it, then writes the indexes and footer.
