@@ -104,7 +104,8 @@ func (r *Reader) offsetIndex() (*format.OffsetIndex, error) {
 // position restarts the chunk.
 //
 // A row at or past the row group's num_rows returns an error wrapping
-// [ErrRange].
+// [ErrRange]; a row below it that the chunk does not hold (the row group
+// claims more rows than its chunk has) one wrapping [ErrCorrupt].
 func (r *Reader) SeekRow(row int64) error {
 	numRows := r.file.meta.RowGroups[r.rowGroup].NumRows
 	if row < 0 || numRows > 0 && row >= numRows {
@@ -164,6 +165,11 @@ func (r *Reader) SeekRow(row int64) error {
 	}
 	if err := r.walker.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)
+	}
+	if numRows > 0 {
+		// row is below the row group's num_rows: the row group claims
+		// rows its chunk does not hold.
+		return r.errorf(r.page, "%w: row group of %d rows, its column chunk holds %d", ErrCorrupt, numRows, r.seek.next)
 	}
 	return r.errorf(r.page, "%w: row %d past the %d rows of the column chunk", ErrRange, row, r.seek.next)
 }

@@ -44,7 +44,6 @@ package rows
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -60,8 +59,9 @@ var (
 	// disagree on the number of rows or on the shape of a row.
 	ErrCorrupt = errs.Corrupt("rows: inconsistent levels")
 	// ErrNoColumn reports a selected path that names no node of the
-	// schema.
-	ErrNoColumn = errors.New("rows: no such column")
+	// schema. It is [column.ErrNoColumn], the one sentinel for a missing
+	// column of both packages.
+	ErrNoColumn = column.ErrNoColumn
 )
 
 // Group is the value of a group (and of a row): its fields in order.
@@ -785,7 +785,7 @@ type cursor struct {
 	hasDict  bool // the chunk starts with a dictionary page, for page numbers
 	pages    int  // data pages read from the chunk
 	pos      int  // next level in page
-	val      int  // next value in page.Values
+	val      int  // next value in page (of page.Values, or of page.Indices)
 	nvals    int  // values in page
 	eof      bool
 	ctx      context.Context // of a running XContext method, else nil
@@ -847,7 +847,7 @@ func (c *cursor) fill() error {
 			return err
 		}
 		c.pages++
-		c.pos, c.val, c.nvals = 0, 0, c.page.Values.Len()
+		c.pos, c.val, c.nvals = 0, 0, c.page.NumValues()
 		if c.maxDef > 0 && len(c.page.DefLevels) != c.page.NumLevels ||
 			c.maxRep > 0 && len(c.page.RepLevels) != c.page.NumLevels {
 			return c.corrupt("page of %d values with %d definition and %d repetition levels",
@@ -880,14 +880,25 @@ func (c *cursor) corrupt(format string, args ...any) error {
 		Err: fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))}
 }
 
+// next returns where the next value of c is, and moves past it: in the
+// page's Values, or, for a page that keeps its dictionary indices (a File
+// opened with column.WithKeepDictionary), in the chunk's dictionary. c.val
+// must be below c.nvals.
+func (c *cursor) next() (*column.Values, int) {
+	i := c.val
+	c.val++
+	if c.page.Dictionary != nil {
+		return c.page.Dictionary, int(c.page.Indices[i])
+	}
+	return &c.page.Values, i
+}
+
 // appendValue appends the next value of c.
 func (c *cursor) appendValue(dst []byte) ([]byte, error) {
-	i := c.val
-	if i >= c.nvals {
+	if c.val >= c.nvals {
 		return dst, c.corrupt("page holds %d values, its levels need more", c.nvals)
 	}
-	c.val++
-	v := &c.page.Values
+	v, i := c.next()
 	switch c.format {
 	case formatBoolean:
 		return strconv.AppendBool(dst, v.Booleans[i]), nil
@@ -910,12 +921,10 @@ func (c *cursor) appendValue(dst []byte) ([]byte, error) {
 // value returns the next value of c as a Go value (see the package
 // documentation).
 func (c *cursor) value() (any, error) {
-	i := c.val
-	if i >= c.nvals {
+	if c.val >= c.nvals {
 		return nil, c.corrupt("page holds %d values, its levels need more", c.nvals)
 	}
-	c.val++
-	v := &c.page.Values
+	v, i := c.next()
 	switch c.format {
 	case formatBoolean:
 		return v.Booleans[i], nil
