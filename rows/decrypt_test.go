@@ -22,7 +22,7 @@ func testKeys() *encryption.Properties {
 }
 
 // jsonRows returns the rows of an encrypted corpus file as JSON lines.
-func jsonRows(t *testing.T, name string, p *encryption.Properties, opts ...Option) (string, error) {
+func decryptedJSONRows(t *testing.T, name string, p *encryption.Properties, opts ...Option) (string, error) {
 	f, err := column.OpenFile(testcorpus.Data(t, name), column.WithDecryption(p))
 	if err != nil {
 		return "", err
@@ -46,7 +46,7 @@ func jsonRows(t *testing.T, name string, p *encryption.Properties, opts ...Optio
 // TestDecryptRows reads the rows of the encrypted files written with each
 // of arrow's encryption configurations: all hold the same rows.
 func TestDecryptRows(t *testing.T) {
-	want, err := jsonRows(t, "uniform_encryption.parquet.encrypted", testKeys())
+	want, err := decryptedJSONRows(t, "uniform_encryption.parquet.encrypted", testKeys())
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
 	require.Len(t, lines, 50)
@@ -59,7 +59,7 @@ func TestDecryptRows(t *testing.T) {
 		if strings.Contains(name, "disable_aad_storage") {
 			p.AADPrefix = []byte("tester") // not stored in the file
 		}
-		got, err := jsonRows(t, name, p)
+		got, err := decryptedJSONRows(t, name, p)
 		require.NoError(t, err, name)
 		require.Equal(t, want, got, name)
 	}
@@ -68,10 +68,10 @@ func TestDecryptRows(t *testing.T) {
 	// rows that need it fail naming it.
 	p := testKeys()
 	delete(p.ColumnKeys, "double_field")
-	_, err = jsonRows(t, "encrypt_columns_and_footer.parquet.encrypted", p)
+	_, err = decryptedJSONRows(t, "encrypt_columns_and_footer.parquet.encrypted", p)
 	require.ErrorIs(t, err, column.ErrEncrypted)
 	require.ErrorContains(t, err, "double_field")
-	got, err := jsonRows(t, "encrypt_columns_and_footer.parquet.encrypted", p, WithColumns("int32_field", "float_field"))
+	got, err := decryptedJSONRows(t, "encrypt_columns_and_footer.parquet.encrypted", p, WithColumns("int32_field", "float_field"))
 	require.NoError(t, err)
 	require.Contains(t, strings.Split(got, "\n")[3], `"float_field":3.3`)
 }
