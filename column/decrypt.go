@@ -1,9 +1,11 @@
 package column
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
+	"github.com/pqcodec/pqcodec/bloom"
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
@@ -184,4 +186,31 @@ func (f *File) ReadChunkPages(w *format.PageWalker, d *encryption.ChunkDecryptor
 		w.SetDecryptor(d)
 	}
 	return buf, nil
+}
+
+// bloomFilterDecrypt is File.BloomFilter for an encrypted chunk: its header
+// and bitset are two AES-GCM modules.
+func (f *File) bloomFilterDecrypt(rowGroup, column int, ci *encryption.Cipher) (*bloom.Filter, error) {
+	cc := &f.meta.RowGroups[rowGroup].Columns[column]
+	h, bitset, err := format.ReadBloomFilterDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column)
+	if err == nil && h == nil {
+		return nil, nil
+	}
+	var bf *bloom.Filter
+	if err == nil {
+		// The header module may hold bytes after the thrift header
+		// (parquet-java pads it with zeros): the bitset is the other
+		// module, not what follows the header.
+		var hlen int
+		if _, hlen, err = format.DecodeBloomFilterHeader(h); err == nil {
+			bf, _, err = bloom.Unmarshal(append(h[:hlen:hlen], bitset...))
+		}
+		if errors.Is(err, bloom.ErrCorrupt) || errors.Is(err, format.ErrCorrupt) {
+			err = fmt.Errorf("%w: %w", ErrCorrupt, err)
+		}
+	}
+	if err != nil {
+		return nil, f.chunkError(rowGroup, column, fmt.Errorf("bloom filter: %w", err))
+	}
+	return bf, nil
 }

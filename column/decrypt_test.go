@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec"
+	"github.com/pqcodec/pqcodec/bloom"
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
@@ -529,4 +530,53 @@ func TestDecryptMaxMemory(t *testing.T) {
 	require.NoError(t, r.ReadPage(&p))
 	window, _ := r.held()
 	require.GreaterOrEqual(t, window, int64(cap(r.walker.Buffer()))+int64(r.walker.Header().CompressedPageSize)-encryption.LengthSize-encryption.NonceSize-encryption.TagSize)
+}
+
+// TestDecryptBloomFilter reads the encrypted bloom filters of
+// encrypt_columns_and_footer_bloom_filter through File.BloomFilter: every
+// value of their chunks passes them, and most values absent from the
+// chunk do not.
+func TestDecryptBloomFilter(t *testing.T) {
+	path := testcorpus.Data(t, "encrypt_columns_and_footer_bloom_filter.parquet.encrypted")
+	f, err := openFile(t, path, WithDecryption(retrieverProps(path)))
+	require.NoError(t, err)
+	for _, name := range []string{"double_field", "float_field"} {
+		col, err := f.LeafIndex(name)
+		require.NoError(t, err)
+		bf, err := f.BloomFilter(0, col)
+		require.NoError(t, err)
+		require.NotNil(t, bf, name)
+		r, err := f.Column(0, col)
+		require.NoError(t, err)
+		var p Page
+		values := 0
+		for {
+			err := r.ReadPage(&p)
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			for _, v := range p.Values.Doubles {
+				require.True(t, bf.Check(bloom.HashFloat64(v)), "%s value %v", name, v)
+				values++
+			}
+			for _, v := range p.Values.Floats {
+				require.True(t, bf.Check(bloom.HashFloat32(v)), "%s value %v", name, v)
+				values++
+			}
+		}
+		require.Equal(t, 2000, values)
+		absent := 0
+		for i := range 1000 {
+			h := bloom.HashFloat64(-1e9 - float64(i))
+			if name == "float_field" {
+				h = bloom.HashFloat32(-1e9 - float32(i)*1000)
+			}
+			if !bf.Check(h) {
+				absent++
+			}
+		}
+		t.Logf("%s: %d values pass, %d of 1000 absent values rejected", name, values, absent)
+		require.Greater(t, absent, 900, name)
+	}
 }

@@ -173,6 +173,9 @@ func (f *File) BloomFilter(rowGroup, column int) (*bloom.Filter, error) {
 	if m == nil || m.BloomFilterOffset == nil {
 		return nil, nil
 	}
+	if ci := f.chunkCipher(rowGroup, column); ci != nil { // encryption: decrypt.go
+		return f.bloomFilterDecrypt(rowGroup, column, ci)
+	}
 	fail := func(err error) (*bloom.Filter, error) {
 		return nil, &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: fmt.Errorf("bloom filter: %w", err)}
 	}

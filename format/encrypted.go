@@ -339,7 +339,8 @@ const MaxBloomFilterSize = 128 << 20
 // ReadBloomFilterDecrypt reads the bloom filter of chunk c encrypted with
 // ci, at row group rowGroup and column column: the header module at
 // bloom_filter_offset and the bitset module after it. It returns the
-// plaintext thrift BloomFilterHeader and the bitset, whose length the
+// plaintext of the header module (the thrift BloomFilterHeader, which
+// parquet-java follows with zero padding) and the bitset, whose length the
 // header's numBytes gives; nil, nil, nil when the chunk has no bloom
 // filter. Module lengths are checked against the file (and the bitset
 // against [MaxBloomFilterSize]) before reading.
