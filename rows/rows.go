@@ -61,6 +61,9 @@ var (
 	// ErrNoColumn reports a selected path that names no node of the
 	// schema.
 	ErrNoColumn = errors.New("rows: no such column")
+	// ErrLimit is column.ErrLimit: a row above the bound of [WithMaxRow],
+	// or a page above the File's bounds.
+	ErrLimit = column.ErrLimit
 )
 
 // Group is the value of a group (and of a row): its fields in order.
@@ -84,6 +87,56 @@ type Option func(*options) error
 type options struct {
 	paths        [][]string
 	first, count int64
+	maxValues    int64 // see WithMaxRow; 0: the default
+	maxBytes     int64
+}
+
+// DefaultMaxRowValues and DefaultMaxRowBytes are the defaults of
+// [WithMaxRow] for a File without [column.WithMaxMemory]: 64 Mi values
+// (column.DefaultMaxPageValues) and 1 GiB. Under WithMaxMemory(n) the
+// default is n bytes and n/32 values.
+const (
+	DefaultMaxRowValues = column.DefaultMaxPageValues
+	DefaultMaxRowBytes  = 1 << 30
+)
+
+// WithMaxRow bounds one row that [Reader.ReadRow] or [Reader.AppendRow]
+// builds: at most values leaf values (nulls and list elements included) and
+// about bytes bytes of Go values (ReadRow: 32 bytes per value plus the bytes
+// of strings and byte slices) or of JSON text (AppendRow). A larger row
+// fails, as soon as it passes the bound, with an error wrapping [ErrLimit]
+// that gives the numbers; a row holding a list of 50M values took 3 GB
+// through ReadRow. [Reader.WriteRow] streams a row and is not bounded. Both
+// must be positive; the defaults are [DefaultMaxRowValues] and
+// [DefaultMaxRowBytes], or derived from the File's WithMaxMemory.
+func WithMaxRow(values, bytes int64) Option {
+	return func(o *options) error {
+		if values <= 0 || bytes <= 0 {
+			return fmt.Errorf("rows: WithMaxRow(%d, %d): must be positive", values, bytes)
+		}
+		o.maxValues, o.maxBytes = values, bytes
+		return nil
+	}
+}
+
+// rowLimit counts what a sink has built of the current row against
+// WithMaxRow.
+type rowLimit struct {
+	maxValues, maxBytes int64
+	values, bytes       int64
+}
+
+func (l *rowLimit) reset() { l.values, l.bytes = 0, 0 }
+
+// add counts one value of size bytes.
+func (l *rowLimit) add(size int64) error {
+	l.values++
+	l.bytes += size
+	if l.values > l.maxValues || l.bytes > l.maxBytes {
+		return fmt.Errorf("%w: the row holds more than %d values or %d bytes (%d values, %d bytes so far; rows.WithMaxRow)",
+			ErrLimit, l.maxValues, l.maxBytes, l.values, l.bytes)
+	}
+	return nil
 }
 
 // WithColumns keeps only the schema nodes at the given dotted paths ("id",
@@ -140,6 +193,7 @@ type Reader struct {
 	json     jsonSink
 	line     []byte // WriteRow's buffer
 	values   valueSink
+	limit    rowLimit
 }
 
 // NewReader returns a Reader of the rows of f.
@@ -176,6 +230,14 @@ func NewReader(f *column.File, opts ...Option) (*Reader, error) {
 		b.markMapKeys(root)
 	}
 	r := &Reader{file: f, rowGroup: -1, skip: o.first, left: o.count}
+	r.limit.maxValues, r.limit.maxBytes = o.maxValues, o.maxBytes
+	if o.maxValues == 0 {
+		r.limit.maxValues, r.limit.maxBytes = DefaultMaxRowValues, DefaultMaxRowBytes
+		if m := f.MaxMemory(); m > 0 {
+			r.limit.maxValues, r.limit.maxBytes = max(m/32, 1), m
+		}
+	}
+	r.json.limit, r.values.limit = &r.limit, &r.limit
 	fields := make([]*field, 0, len(selected))
 	for _, n := range selected {
 		fields = append(fields, b.fieldOf(n))
@@ -238,7 +300,8 @@ func (r *Reader) AppendRow(dst []byte) ([]byte, error) {
 	if err := r.next(); err != nil {
 		return dst, err
 	}
-	r.json.dst = dst
+	r.json.dst, r.json.start = dst, len(dst)
+	r.limit.reset()
 	err := r.emitRow(&r.json)
 	dst, r.json.dst = r.json.dst, nil
 	return dst, err
@@ -274,6 +337,7 @@ func (r *Reader) ReadRow(dst Group) (Group, error) {
 		return dst[:0], err
 	}
 	r.values.reset(dst[:0])
+	r.limit.reset()
 	err := r.emitRow(&r.values)
 	return r.values.row(), err
 }
@@ -422,8 +486,7 @@ func emit(s sink, f *field) error {
 		}
 		c.pos++
 		if def < c.maxDef {
-			s.null()
-			return nil
+			return s.null()
 		}
 		return s.leaf(c)
 	case kindGroup:
@@ -433,7 +496,9 @@ func emit(s sink, f *field) error {
 				return err
 			}
 			if def < f.def {
-				s.null()
+				if err := s.null(); err != nil {
+					return err
+				}
 				return skip(f, f.def)
 			}
 		}
@@ -446,7 +511,9 @@ func emit(s sink, f *field) error {
 		return err
 	}
 	if f.nullable && def < f.def {
-		s.null()
+		if err := s.null(); err != nil {
+			return err
+		}
 		return skip(f, f.def)
 	}
 	isMap := f.kind == kindMap
@@ -487,7 +554,9 @@ func emitEntry(s sink, f *field) error {
 	}
 	s.entryValue()
 	if f.children[1] == nil {
-		s.null()
+		if err := s.null(); err != nil {
+			return err
+		}
 	} else if err := emit(s, f.children[1]); err != nil {
 		return err
 	}
@@ -513,7 +582,7 @@ func skip(f *field, below int) error {
 
 // sink receives the parts of a row as emit walks it.
 type sink interface {
-	null()
+	null() error
 	leaf(c *cursor) error // the next value of c
 	beginGroup()
 	name(name string, i int) // before the i-th field of a group
@@ -530,8 +599,18 @@ type sink interface {
 // jsonSink writes JSON text, to dst and, when w is set, from dst to w
 // whenever dst holds jsonFlush bytes or more after a value.
 type jsonSink struct {
-	dst []byte
-	w   io.Writer
+	dst   []byte
+	w     io.Writer
+	start int       // len(dst) when AppendRow started
+	limit *rowLimit // AppendRow's bound; WriteRow (w set) streams unbounded
+}
+
+// count counts a value that grew dst from before bytes, unless streaming.
+func (j *jsonSink) count(before int) error {
+	if j.w != nil {
+		return nil
+	}
+	return j.limit.add(int64(len(j.dst) - before))
 }
 
 // jsonFlush is how much of a row's text WriteRow holds before writing it.
@@ -544,11 +623,18 @@ func (j *jsonSink) flush() error {
 	return err
 }
 
-func (j *jsonSink) null() { j.dst = append(j.dst, "null"...) }
+func (j *jsonSink) null() error {
+	j.dst = append(j.dst, "null"...)
+	return j.count(len(j.dst) - 4)
+}
 
 func (j *jsonSink) leaf(c *cursor) error {
 	var err error
+	before := len(j.dst)
 	if j.dst, err = c.appendValue(j.dst); err != nil {
+		return err
+	}
+	if err := j.count(before); err != nil {
 		return err
 	}
 	if j.w != nil && len(j.dst) >= jsonFlush {
@@ -585,7 +671,7 @@ func (j *jsonSink) endEntry()          { j.dst = append(j.dst, '}') }
 // discard consumes a row without building anything.
 type discard struct{}
 
-func (discard) null() {}
+func (discard) null() error { return nil }
 
 func (discard) leaf(c *cursor) error {
 	if c.val >= c.nvals {
@@ -609,8 +695,13 @@ func (discard) endEntry()        {}
 // valueSink builds Go values on a stack of open containers.
 type valueSink struct {
 	stack []frame
-	top   Group // the row
+	top   Group     // the row
+	limit *rowLimit // ReadRow's bound
 }
+
+// valueCost is what ReadRow counts for one value besides its bytes: its
+// interface in a list or a Field, the boxed value, and the list's growth.
+const valueCost = 32
 
 type frameKind uint8
 
@@ -661,9 +752,18 @@ func (v *valueSink) pop() frame {
 	return f
 }
 
-func (v *valueSink) null() { v.put(nil) }
+func (v *valueSink) null() error {
+	if err := v.limit.add(valueCost); err != nil {
+		return err
+	}
+	v.put(nil)
+	return nil
+}
 
 func (v *valueSink) leaf(c *cursor) error {
+	if err := v.limit.add(valueCost + c.valueBytes()); err != nil {
+		return err
+	}
 	x, err := c.value()
 	if err != nil {
 		return err
@@ -890,6 +990,19 @@ func (c *cursor) appendValue(dst []byte) ([]byte, error) {
 		return AppendString(dst, v.ByteArray(i)), nil
 	}
 	return AppendHex(dst, v.ByteArray(i)), nil
+}
+
+// valueBytes returns the bytes the next value of c copies (strings, byte
+// slices), checked before the copy; 0 for other types or past the page.
+func (c *cursor) valueBytes() int64 {
+	if c.val >= c.nvals {
+		return 0
+	}
+	switch c.format {
+	case formatString, formatHex:
+		return int64(len(c.page.Values.ByteArray(c.val)))
+	}
+	return 0
 }
 
 // value returns the next value of c as a Go value (see the package
