@@ -35,7 +35,7 @@ func hugeListFile(t testing.TB, n int) []byte {
 		return append(binary.LittleEndian.AppendUint32(nil, uint32(len(b))), b...)
 	}
 	page := rle([2]int{1, 0}, [2]int{n - 1, 1}) // repetition levels: a row of n
-	page = append(page, rle([2]int{n, 1})...)    // definition levels: all present
+	page = append(page, rle([2]int{n, 1})...)   // definition levels: all present
 	for i := range n {
 		page = binary.LittleEndian.AppendUint32(page, uint32(i%1000))
 	}
@@ -135,4 +135,3 @@ func TestMaxRowUlimit(t *testing.T) {
 	require.NotContains(t, out.String(), "fatal error")
 	require.Contains(t, out.String(), "MAXROW_OK")
 }
-
