@@ -349,4 +349,3 @@ func FuzzPageIndexes(f *testing.F) {
 		}
 	})
 }
-
