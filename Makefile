@@ -45,9 +45,11 @@ generate:
 
 # Memory tests too slow for `make test` (a few minutes, 2.1 GB resident): the 1 GiB pages of
 # large_string_map.brotli.parquet under ulimit -v 4 GiB, 1,000,000 context borrows with flat RSS,
-# and the native-memory measurements quoted in the README.
+# the native-memory measurements quoted in the README, 2 GiB of dictionary values (ErrLimit), and
+# cat and bench 20 times each under ulimit -v 1 and 2 GiB on files of amplified dictionary values.
 test-memory: deps
-	PQCODEC_LARGE=1 $(GO) test -run TestLargeStringMap -v ./column
+	PQCODEC_LARGE=1 $(GO) test -run 'TestLargeStringMap|TestValuesPast2GiB' -v ./column
+	PQCODEC_ULIMIT_RUNS=20 $(GO) test -run TestDefaultMaxMemoryUlimit -v ./cmd/pqcodec
 	PQCODEC_BORROWS=1000000 $(GO) test -run TestBorrowRSS -timeout 30m -v ./codecfactory
 	PQCODEC_NATIVE_MEMORY=1 $(GO) test -run TestNativeMemory -v ./codecfactory
 

@@ -299,6 +299,19 @@ func (f *Factory) decompress(c Codec, d decompressor, dst, src []byte, n int) ([
 		copy(grown, dst)
 		dst = grown
 	}
+	if dst == nil {
+		// A page declaring 0 bytes with a nil dst: hand the library an empty
+		// destination that is not nil. pierrec/lz4's assembly computes its
+		// fast-path end as &dst[0]+len(dst)-32, which wraps for a nil
+		// pointer and lets it store through address 0 (SIGSEGV on a Hadoop
+		// LZ4 or LZ4_RAW page with uncompressed_page_size 0); C libraries
+		// are not promised anything about NULL either. The caller still
+		// gets its nil back.
+		if _, err := d.decompress(noBytes[:0:0], src, 0); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
 	out, err := d.decompress(dst[:base:base+room], src, room)
 	for room < n {
 		// The declared size is larger than src has evidence for: accept
@@ -337,6 +350,9 @@ func (f *Factory) DecompressShared(c Codec, dst, src []byte, uncompressedSize in
 	}
 	return f.Decompress(c, dst, src, uncompressedSize)
 }
+
+// noBytes backs the empty, non-nil destination of a page declaring 0 bytes.
+var noBytes [1]byte
 
 // growFloor and growRatio set what a Decompress whose codec cannot bound
 // the output up front allocates before the stream proves it needs more:

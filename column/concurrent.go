@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -32,7 +33,9 @@ import (
 // at the first error: a *[PageError] from a Reader, or fn's error as fn
 // returned it. It also stops when ctx is done, checked before each page,
 // returning ctx.Err(). A non-nil error from fn that is [ErrStop] stops the
-// read without error.
+// read without error. A panic while reading a chunk, in fn or below it, is
+// returned as a *[PageError] wrapping [ErrInternal] for that chunk, on every
+// goroutine, instead of ending the process.
 func (f *File) ReadRowGroup(ctx context.Context, rowGroup int, columns []int, workers int, fn func(column int, p *Page) error) error {
 	if rowGroup < 0 || rowGroup >= len(f.meta.RowGroups) {
 		return fmt.Errorf("column: row group %d out of range [0, %d)", rowGroup, len(f.meta.RowGroups))
@@ -59,12 +62,13 @@ func (f *File) ReadRowGroup(ctx context.Context, rowGroup int, columns []int, wo
 	workers = min(workers, len(columns))
 	if workers <= 1 {
 		w := f.workers.get()
-		defer f.workers.put(w)
 		for _, c := range columns {
 			if err := w.readChunk(ctx, f, rowGroup, c, fn); err != nil {
+				f.workers.putUnlessPanicked(w, err)
 				return stopped(err)
 			}
 		}
+		f.workers.put(w)
 		return nil
 	}
 	// The costliest chunks go first, so that the last chunk to finish is a
@@ -101,16 +105,17 @@ func (f *File) ReadRowGroup(ctx context.Context, rowGroup int, columns []int, wo
 		go func() {
 			defer wg.Done()
 			w := f.workers.get()
-			defer f.workers.put(w)
 			for {
 				mu.Lock()
 				i := next
 				next++
 				mu.Unlock()
 				if i >= len(order) {
+					f.workers.put(w)
 					return
 				}
 				if err := w.readChunk(ctx, f, rowGroup, order[i], fn); err != nil {
+					f.workers.putUnlessPanicked(w, err)
 					mu.Lock()
 					if first == nil {
 						first = err
@@ -171,7 +176,35 @@ func (l *workerList) put(w *rowGroupWorker) {
 	l.mu.Unlock()
 }
 
-func (w *rowGroupWorker) readChunk(ctx context.Context, f *File, rowGroup, column int, fn func(int, *Page) error) error {
+// putUnlessPanicked returns w to the list unless err is a recovered
+// panic: the state of a worker that panicked is not trusted again.
+func (l *workerList) putUnlessPanicked(w *rowGroupWorker, err error) {
+	if !errors.Is(err, ErrInternal) {
+		l.put(w)
+	}
+}
+
+// ErrInternal is wrapped by the error of [File.ReadRowGroup] for a chunk
+// whose reading panicked (in this package, a library below it or fn): a
+// bug, reported for that chunk, with the panic's value and stack, instead
+// of a panic on a goroutine nothing can recover, which would end the
+// whole process. It does not match pqcodec.ErrCorrupt.
+var ErrInternal = errors.New("column: internal error")
+
+// readChunk reads one chunk with w, turning a panic into an error wrapping
+// ErrInternal (defence in depth: every decoder returns errors for damaged
+// input).
+func (w *rowGroupWorker) readChunk(ctx context.Context, f *File, rowGroup, column int, fn func(int, *Page) error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: w.r.PageIndex(),
+				Err: fmt.Errorf("%w: panic: %v\n%s", ErrInternal, v, debug.Stack())}
+		}
+	}()
+	return w.readChunkPages(ctx, f, rowGroup, column, fn)
+}
+
+func (w *rowGroupWorker) readChunkPages(ctx context.Context, f *File, rowGroup, column int, fn func(int, *Page) error) error {
 	if err := f.ResetReader(&w.r, rowGroup, column); err != nil {
 		return err
 	}

@@ -103,26 +103,26 @@ func (f *File) setDecryptor(r *Reader) error {
 	return nil
 }
 
-// readColumnIndex is format.ReadColumnIndex, for encrypted chunks too.
+// readColumnIndex is format.ReadColumnIndexLimit under WithMaxMemory, for encrypted chunks too.
 func (f *File) readColumnIndex(rowGroup, column int, cc *format.ColumnChunk) (*format.ColumnIndex, error) {
 	if err := f.chunkCryptErr(rowGroup, column); err != nil {
 		return nil, err
 	}
 	if ci := f.chunkCipher(rowGroup, column); ci != nil {
-		return format.ReadColumnIndexDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column)
+		return format.ReadColumnIndexDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column, f.opts.maxMemory)
 	}
-	return format.ReadColumnIndex(f.r, f.size, cc)
+	return format.ReadColumnIndexLimit(f.r, f.size, cc, f.opts.maxMemory)
 }
 
-// readOffsetIndex is format.ReadOffsetIndex, for encrypted chunks too.
+// readOffsetIndex is format.ReadOffsetIndexLimit under WithMaxMemory, for encrypted chunks too.
 func (f *File) readOffsetIndex(rowGroup, column int, cc *format.ColumnChunk) (*format.OffsetIndex, error) {
 	if err := f.chunkCryptErr(rowGroup, column); err != nil {
 		return nil, err
 	}
 	if ci := f.chunkCipher(rowGroup, column); ci != nil {
-		return format.ReadOffsetIndexDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column)
+		return format.ReadOffsetIndexDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column, f.opts.maxMemory)
 	}
-	return format.ReadOffsetIndex(f.r, f.size, cc)
+	return format.ReadOffsetIndexLimit(f.r, f.size, cc, f.opts.maxMemory)
 }
 
 // Decryptor returns the decryptor of an encrypted file opened with

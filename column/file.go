@@ -132,6 +132,10 @@ func Open(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 	return &File{r: r, size: size, meta: meta, schema: schema, codecs: o.codecs, opts: o, crypt: crypt}, nil
 }
 
+// MaxMemory returns the File's [WithMaxMemory] bound, 0 for none: packages
+// above column (rows) derive their own bounds from it.
+func (f *File) MaxMemory() int64 { return f.opts.maxMemory }
+
 // MetaData returns the file's footer. It must not be modified.
 func (f *File) MetaData() *format.FileMetaData { return f.meta }
 

@@ -1,6 +1,7 @@
 package column
 
 import (
+	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/stats"
 )
 
@@ -34,21 +35,41 @@ func (f *File) MatchingRows(rowGroup, column int, keep func(stats.Stats) bool) (
 		return []RowRange{{0, numRows}}, nil
 	}
 	c := stats.NewColumn(f.meta, f.schema.Leaves()[column])
-	pages := c.Pages(nil, ci)
-	var out []RowRange
-	for i, s := range pages {
-		if !keep(s) {
-			continue
+	// The pages are judged a window at a time, through a view of the
+	// column index: typed statistics of every page at once took about 150
+	// bytes per page (1.9 GB of peak RSS and 9 s for an index of 3M pages).
+	var (
+		out   []RowRange
+		pages []stats.Stats
+		view  format.ColumnIndex
+	)
+	n := ci.NumPages()
+	for at := 0; at < n; at += matchWindow {
+		end := min(at+matchWindow, n)
+		view = format.ColumnIndex{NullPages: ci.NullPages[at:end], MinValues: ci.MinValues[at:end],
+			MaxValues: ci.MaxValues[at:end], BoundaryOrder: ci.BoundaryOrder}
+		if ci.NullCounts != nil {
+			view.NullCounts = ci.NullCounts[at:end]
 		}
-		first, end := oi.PageLocations[i].FirstRowIndex, numRows
-		if i+1 < len(pages) {
-			end = oi.PageLocations[i+1].FirstRowIndex
-		}
-		if n := len(out); n > 0 && out[n-1].End == first {
-			out[n-1].End = end
-		} else {
-			out = append(out, RowRange{first, end})
+		pages = c.Pages(pages[:0], &view)
+		for k, s := range pages {
+			if !keep(s) {
+				continue
+			}
+			i := at + k
+			first, end := oi.PageLocations[i].FirstRowIndex, numRows
+			if i+1 < n {
+				end = oi.PageLocations[i+1].FirstRowIndex
+			}
+			if m := len(out); m > 0 && out[m-1].End == first {
+				out[m-1].End = end
+			} else {
+				out = append(out, RowRange{first, end})
+			}
 		}
 	}
 	return out, nil
 }
+
+// matchWindow is how many pages MatchingRows judges at a time.
+const matchWindow = 4096

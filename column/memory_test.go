@@ -214,7 +214,7 @@ func TestMaxMemoryExpandingFile(t *testing.T) {
 	err = readAll(f)
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, ErrLimit)
-	require.Contains(t, err.Error(), "dictionary lookups need about")
+	require.Contains(t, err.Error(), "the page needs about") // refused before decoding its indices
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8<<20), "allocated before failing")
 	t.Logf("%v; %d bytes allocated", err, after.TotalAlloc-before.TotalAlloc)
 
@@ -227,6 +227,23 @@ func TestMaxMemoryExpandingFile(t *testing.T) {
 	require.NoError(t, r.ReadPage(&p))
 	require.Equal(t, 100, p.Values.Len())
 	require.Equal(t, bytes.Repeat([]byte{'x'}, 1<<10), p.Values.ByteArray(99))
+}
+
+// TestValuesPast2GiB reads a valid file whose one page looks its 1 MiB
+// dictionary value up 2,100 times, without WithMaxMemory: the 2.1 GiB of
+// values do not fit the int32 offsets of a Values, which is a limit
+// (ErrLimit), not a corrupt page as it was reported. It needs about 3.5 GB;
+// set PQCODEC_LARGE=1 to run it (make test-memory).
+func TestValuesPast2GiB(t *testing.T) {
+	if os.Getenv(largeEnv) == "" {
+		t.Skip("set " + largeEnv + "=1 to gather 2 GiB of dictionary values")
+	}
+	b := expandingFile(t, 1<<20, 2100)
+	f, err := Open(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	err = readAll(f)
+	require.ErrorIs(t, err, ErrLimit)
+	require.False(t, errors.Is(err, ErrCorrupt), "%v", err)
 }
 
 // TestCompactByteArrays compacts pages of values of every length from 0 to

@@ -100,9 +100,12 @@ type Reader struct {
 	// needs the indices before the gather) is set; see useBytesDict.
 	bytesDict    dictionary.BytesDict
 	useBytesDict bool
-	valuesSum    int64
-	seek         seekState       // row positions, for SeekRow (seek.go)
-	ctx          context.Context // of a running SeekRowContext, else nil
+	// dictMinLen is the length of the shortest value of a byte array
+	// dictionary, under WithMaxMemory (see valuesEstimate).
+	dictMinLen int64
+	valuesSum  int64
+	seek       seekState       // row positions, for SeekRow (seek.go)
+	ctx        context.Context // of a running SeekRowContext, else nil
 
 	crypt encryption.ChunkDecryptor // encryption: page decryption (decrypt.go)
 }
@@ -262,7 +265,7 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 	if compact {
 		values = 4 * int64(n+1) // offsets: the bytes stay where they are decompressed
 	}
-	if err := r.reserve(size, values); err != nil {
+	if err := r.reserve(nil, size, values); err != nil {
 		return err
 	}
 	data, err := r.decompress(&r.dictBuf, body, size)
@@ -286,6 +289,14 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		return fmt.Errorf("dictionary page: %w", err)
 	}
 	r.hasDict = true
+	r.dictMinLen = 0
+	if n := r.dict.Len(); r.opts.maxMemory > 0 && r.dict.Type == format.ByteArray && n > 0 {
+		m := r.dict.Offsets[1] - r.dict.Offsets[0]
+		for i := 1; i < n; i++ {
+			m = min(m, r.dict.Offsets[i+1]-r.dict.Offsets[i])
+		}
+		r.dictMinLen = int64(m)
+	}
 	return nil
 }
 
@@ -311,6 +322,32 @@ func (r *Reader) loadBytesDict(data []byte, n int) error {
 	}
 	r.useBytesDict = true
 	return nil
+}
+
+// valuesCap returns the bytes v's slices hold, their capacity.
+func valuesCap(v *Values) int64 {
+	return int64(cap(v.Booleans)) + 4*int64(cap(v.Int32s)+cap(v.Floats)+cap(v.Offsets)) +
+		8*int64(cap(v.Int64s)+cap(v.Doubles)) + 12*int64(cap(v.Int96s)) + int64(cap(v.Bytes))
+}
+
+// pageHeld returns the bytes p and the Reader's index scratch hold between
+// pages, their capacity: a page reuses them, and while one grows the old
+// buffer stays alive until the new one replaces it.
+func (r *Reader) pageHeld(p *Page) int64 {
+	if p == nil {
+		return 4 * int64(cap(r.scratch))
+	}
+	return valuesCap(&p.Values) + 2*int64(cap(p.DefLevels)+cap(p.RepLevels)) + 4*int64(cap(p.Indices)+cap(r.scratch))
+}
+
+// growth is what new buffers of about values bytes allocate, next to held
+// bytes already there: nothing when the held capacity may take them,
+// otherwise their size with growCap's 1/16 of headroom.
+func growth(values, held int64) int64 {
+	if values <= held {
+		return 0
+	}
+	return values + values/16
 }
 
 // valuesSize returns the bytes v's values take.
@@ -351,8 +388,13 @@ func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned
 	switch {
 	case owned:
 		return levels + 4*int64(n) // offsets; the bytes stay in the page buffer
-	case p.Values.Type == format.ByteArray && (enc == format.PlainDictionary || enc == format.RLEDictionary):
-		return levels + e // the looked-up bytes are checked in lookupLimit
+	case enc == format.PlainDictionary || enc == format.RLEDictionary:
+		// The indices (decoded before the lookup) and, for byte arrays,
+		// at least the dictionary's shortest value per index: a page of
+		// 64Mi indices into a dictionary of 16-byte strings is refused
+		// here, before its 256 MiB of indices are decoded. lookupLimit
+		// checks the exact bytes once the indices are known.
+		return levels + e + 4*int64(n) + r.dictMinLen*int64(n)
 	case p.Values.Type == format.ByteArray:
 		return levels + e + int64(size)
 	}
@@ -368,10 +410,11 @@ func (r *Reader) held() (window, dict int64) {
 	return window, dict
 }
 
-// reserve checks, against MaxMemory, a page that decompresses to size
-// bytes into a buffer that does not have the room, and whose values take
-// about values bytes.
-func (r *Reader) reserve(size int, values int64) error {
+// reserve checks, against MaxMemory, before anything is allocated, a page
+// that decompresses to size bytes and whose values take about values bytes,
+// decoded into p (nil for a dictionary page): what the Reader and p hold,
+// plus the buffers that must grow, with their headroom.
+func (r *Reader) reserve(p *Page, size int, values int64) error {
 	limit := r.opts.maxMemory
 	if limit <= 0 {
 		return nil
@@ -383,16 +426,18 @@ func (r *Reader) reserve(size int, values int64) error {
 	} else {
 		page += int64(cap(r.buf)) // the old buffer until it is replaced
 	}
+	held := r.pageHeld(p)
+	values = held + growth(values, held)
 	if need := window + dict + page + values; need > limit {
-		return fmt.Errorf("%w: the page needs about %d bytes (compressed page %d, dictionary %d, decompressed page %d, values and levels %d), the reader's limit (MaxMemory) is %d",
+		return fmt.Errorf("%w: the page needs about %d bytes (compressed page %d, dictionary %d, decompressed page %d, values, levels and indices %d), the reader's limit (MaxMemory) is %d",
 			ErrLimit, need, window, dict, page, values, limit)
 	}
 	return nil
 }
 
 // lookupLimit checks, against MaxMemory, the byte array values the
-// dictionary indices idx look up.
-func (r *Reader) lookupLimit(idx []uint32) error {
+// dictionary indices idx look up into p, before they are gathered.
+func (r *Reader) lookupLimit(p *Page, idx []uint32) error {
 	limit := r.opts.maxMemory
 	if limit <= 0 || r.dict.Type != format.ByteArray {
 		return nil
@@ -406,7 +451,8 @@ func (r *Reader) lookupLimit(idx []uint32) error {
 	}
 	window, dict := r.held()
 	page := int64(cap(r.buf))
-	values := total + 4*int64(len(idx)+1)
+	held := r.pageHeld(p)
+	values := held + growth(total+4*int64(len(idx)+1), valuesCap(&p.Values))
 	if need := window + dict + page + values; need > limit {
 		return fmt.Errorf("%w: the page's dictionary lookups need about %d bytes (compressed page %d, dictionary %d, decompressed page %d, values %d), the reader's limit (MaxMemory) is %d",
 			ErrLimit, need, window, dict, page, values, limit)
@@ -479,7 +525,7 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if owned {
 		target = &p.Values.Bytes
 	}
-	if err := r.reserve(size, r.valuesEstimate(p, dh.Encoding, size, n, owned)); err != nil {
+	if err := r.reserve(p, size, r.valuesEstimate(p, dh.Encoding, size, n, owned)); err != nil {
 		return err
 	}
 	data, err := r.decompress(target, body, size)
@@ -572,7 +618,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		if owned = r.ownsValues(p, dh.Encoding, valuesSize); owned {
 			target = &p.Values.Bytes
 		}
-		if err := r.reserve(valuesSize, r.valuesEstimate(p, dh.Encoding, valuesSize, n, owned)); err != nil {
+		if err := r.reserve(p, valuesSize, r.valuesEstimate(p, dh.Encoding, valuesSize, n, owned)); err != nil {
 			return err
 		}
 		if data, err = r.decompress(target, parts.Values, valuesSize); err != nil {
@@ -684,6 +730,9 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 			} else {
 				v.Bytes, err = r.bytesDict.DecodeFlat(v.Bytes, data, n)
 			}
+			if errors.Is(err, dictionary.ErrTooLarge) {
+				return fmt.Errorf("%w: %w", ErrLimit, err)
+			}
 			if err != nil {
 				return fmt.Errorf("%w: %w", ErrCorrupt, err)
 			}
@@ -699,7 +748,7 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		if r.scratch, err = r.decodeIndices(r.scratch[:0], stream, width, n); err != nil {
 			return err
 		}
-		if err := r.lookupLimit(r.scratch); err != nil {
+		if err := r.lookupLimit(p, r.scratch); err != nil {
 			return err
 		}
 		return v.appendFrom(&r.dict, r.scratch)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/thrift"
@@ -22,6 +23,31 @@ const maxPrealloc = 1024
 type decoder struct {
 	r         thrift.Reader
 	copyBytes bool
+	// exact makes list allocate each list whole, once, from its header's
+	// count (which ReadListHeader checks against the bytes left), counting
+	// it against limit when limit is positive: the page index decoders,
+	// whose lists have millions of entries (growing them by append held
+	// about twice the final list, and copied it ~20 times).
+	exact bool
+	limit int64 // bytes the lists may take; 0: no bound (exact only)
+	used  int64 // bytes held so far: the input, then the lists
+}
+
+// ErrIndexTooLarge is wrapped by the error of a page index whose decoded
+// form would take more than the limit given to [ReadColumnIndexLimit] or
+// [ReadOffsetIndexLimit]; it is checked before allocating. It does not
+// match ErrCorrupt.
+var ErrIndexTooLarge = errors.New("format: page index above the memory limit")
+
+// reserve counts n elements of size bytes against d's limit.
+func (d *decoder) reserve(n int, size uintptr) error {
+	need := int64(n) * int64(size)
+	if d.limit > 0 && d.used+need > d.limit {
+		return fmt.Errorf("%w: a list of %d entries needs %d bytes, with %d held (the index's bytes and its lists so far); the limit is %d",
+			ErrIndexTooLarge, n, need, d.used, d.limit)
+	}
+	d.used += need
+	return nil
 }
 
 func missing(structName, field string) error {
@@ -162,7 +188,15 @@ func list[T any](d *decoder, want thrift.Type, elem func(*T) error) ([]T, error)
 	if et != want && n > 0 && !(isVarint(et) && isVarint(want)) {
 		return nil, fmt.Errorf("%w: list of %s, want %s", thrift.ErrCorrupt, et, want)
 	}
-	out := make([]T, 0, min(n, maxPrealloc))
+	var out []T
+	if d.exact {
+		if err := d.reserve(n, unsafe.Sizeof(*new(T))); err != nil {
+			return nil, err
+		}
+		out = make([]T, 0, n)
+	} else {
+		out = make([]T, 0, min(n, maxPrealloc))
+	}
 	for i := 0; i < n; i++ {
 		out = append(out, *new(T))
 		if err := elem(&out[i]); err != nil {

@@ -304,32 +304,34 @@ func (m *FileMetaData) EncryptedChunkRange(c *ColumnChunk, fileSize int64) (Chun
 // readIndexModule reads the page index module of an encrypted chunk and
 // decrypts it.
 func readIndexModule(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what string,
-	dec *encryption.FileDecryptor, ci *encryption.Cipher, t encryption.ModuleType, rowGroup, column int) ([]byte, error) {
-	b, err := readIndex(r, fileSize, offset, length, what)
+	dec *encryption.FileDecryptor, ci *encryption.Cipher, t encryption.ModuleType, rowGroup, column int, limit int64) ([]byte, error) {
+	b, err := readIndex(r, fileSize, offset, length, what, limit)
 	if b == nil || err != nil {
 		return nil, err
 	}
 	return dec.DecryptModule(ci, b[:0:0], b, t, rowGroup, column)
 }
 
-// ReadColumnIndexDecrypt is [ReadColumnIndex] for a chunk encrypted with
-// ci (from [DecryptColumnChunk]), at row group rowGroup and column column.
-func ReadColumnIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int) (*ColumnIndex, error) {
-	b, err := readIndexModule(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index", dec, ci, encryption.ColumnIndex, rowGroup, column)
+// ReadColumnIndexDecrypt is [ReadColumnIndexLimit] for a chunk encrypted
+// with ci (from [DecryptColumnChunk]), at row group rowGroup and column
+// column. The decoded index aliases the module's plaintext, which it owns.
+func ReadColumnIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int, limit int64) (*ColumnIndex, error) {
+	b, err := readIndexModule(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index", dec, ci, encryption.ColumnIndex, rowGroup, column, limit)
 	if b == nil || err != nil {
 		return nil, err
 	}
-	return DecodeColumnIndex(b)
+	return decodeColumnIndex(b, limit)
 }
 
-// ReadOffsetIndexDecrypt is [ReadOffsetIndex] for a chunk encrypted with
-// ci (from [DecryptColumnChunk]), at row group rowGroup and column column.
-func ReadOffsetIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int) (*OffsetIndex, error) {
-	b, err := readIndexModule(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index", dec, ci, encryption.OffsetIndex, rowGroup, column)
+// ReadOffsetIndexDecrypt is [ReadOffsetIndexLimit] for a chunk encrypted
+// with ci (from [DecryptColumnChunk]), at row group rowGroup and column
+// column.
+func ReadOffsetIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int, limit int64) (*OffsetIndex, error) {
+	b, err := readIndexModule(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index", dec, ci, encryption.OffsetIndex, rowGroup, column, limit)
 	if b == nil || err != nil {
 		return nil, err
 	}
-	return DecodeOffsetIndex(b)
+	return decodeOffsetIndex(b, limit)
 }
 
 // MaxBloomFilterSize bounds the bloom filter bitset [ReadBloomFilterDecrypt]

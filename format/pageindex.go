@@ -1,6 +1,8 @@
 package format
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -105,10 +107,20 @@ func (d *decoder) columnIndex(c *ColumnIndex) error {
 	return nil
 }
 
+// pageLocation decodes one PageLocation. Its field loop is written out,
+// without the closure of fields, which allocated for each of the millions of
+// entries an offset index may hold.
 func (d *decoder) pageLocation(p *PageLocation) error {
 	var seen uint32
-	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
-		var err error
+	saved := d.r.StructBegin()
+	for {
+		t, id, err := d.r.ReadFieldHeader()
+		if err != nil {
+			return err
+		}
+		if t == thrift.Stop {
+			break
+		}
 		switch {
 		case id == 1 && t == thrift.I64:
 			p.Offset, err = d.r.ReadI64()
@@ -117,15 +129,16 @@ func (d *decoder) pageLocation(p *PageLocation) error {
 		case id == 3 && t == thrift.I64:
 			p.FirstRowIndex, err = d.r.ReadI64()
 		default:
-			return false, nil
+			err = d.r.Skip(t)
+			id = 0
+		}
+		if err != nil {
+			return err
 		}
 		seen |= 1 << id
-		return true, err
-	})
-	if err == nil {
-		err = pageLocationFields.check(seen)
 	}
-	return err
+	d.r.StructEnd(saved)
+	return pageLocationFields.check(seen)
 }
 
 var (
@@ -177,10 +190,20 @@ func (d *decoder) offsetIndex(o *OffsetIndex) error {
 // histograms a multiple of it); errors wrap [ErrCorrupt]. It is safe for
 // concurrent use.
 func DecodeColumnIndex(b []byte) (*ColumnIndex, error) {
-	d := decoder{copyBytes: true}
+	return decodeColumnIndex(bytes.Clone(b), 0)
+}
+
+// decodeColumnIndex decodes the ColumnIndex b, which its min and max values
+// alias: one copy of the bytes, not one allocation per value. b and the
+// lists take at most limit bytes (0: no bound).
+func decodeColumnIndex(b []byte, limit int64) (*ColumnIndex, error) {
+	d := decoder{exact: true, limit: limit, used: int64(len(b))}
 	d.r.Reset(b)
 	c := new(ColumnIndex)
 	if err := d.columnIndex(c); err != nil {
+		if errors.Is(err, ErrIndexTooLarge) {
+			return nil, fmt.Errorf("column index: %w", err)
+		}
 		return nil, fmt.Errorf("%w: column index: %w", ErrCorrupt, err)
 	}
 	return c, nil
@@ -190,28 +213,44 @@ func DecodeColumnIndex(b []byte) (*ColumnIndex, error) {
 // non-negative offsets and first rows, positive sizes and first rows in
 // non-decreasing order; errors wrap [ErrCorrupt]. It is safe for concurrent
 // use.
-func DecodeOffsetIndex(b []byte) (*OffsetIndex, error) {
-	d := decoder{copyBytes: true}
+func DecodeOffsetIndex(b []byte) (*OffsetIndex, error) { return decodeOffsetIndex(b, 0) }
+
+// decodeOffsetIndex is DecodeOffsetIndex with b and its lists taking at
+// most limit bytes (0: no bound): 24 bytes per page location, allocated
+// once.
+func decodeOffsetIndex(b []byte, limit int64) (*OffsetIndex, error) {
+	d := decoder{exact: true, limit: limit, used: int64(len(b))}
 	d.r.Reset(b)
 	o := new(OffsetIndex)
 	if err := d.offsetIndex(o); err != nil {
+		if errors.Is(err, ErrIndexTooLarge) {
+			return nil, fmt.Errorf("offset index: %w", err)
+		}
 		return nil, fmt.Errorf("%w: offset index: %w", ErrCorrupt, err)
 	}
 	return o, nil
 }
 
 // MaxPageIndexSize bounds the size of a column or offset index that
-// [ReadColumnIndex] and [ReadOffsetIndex] read: 64 MiB.
+// [ReadColumnIndex] and [ReadOffsetIndex] read: 64 MiB. Decoded, an index
+// takes at most 24 bytes per byte of it (a slice header or a page location
+// per element, each element at least one byte), and about 2.4 times its
+// size for real offset indexes: see [ReadOffsetIndexLimit] for a tighter
+// bound.
 const MaxPageIndexSize = 64 << 20
 
-// readIndex reads length bytes at offset, checking them against the file.
-func readIndex(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what string) ([]byte, error) {
+// readIndex reads length bytes at offset, checking them against the file
+// and against limit (0: no bound) before allocating.
+func readIndex(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what string, limit int64) ([]byte, error) {
 	if offset == nil || length == nil {
 		return nil, nil
 	}
 	off, n := *offset, int64(*length)
 	if off < 0 || n <= 0 || n > MaxPageIndexSize || off > fileSize || n > fileSize-off {
 		return nil, fmt.Errorf("%w: %s of %d bytes at offset %d in a file of %d bytes", ErrCorrupt, what, n, off, fileSize)
+	}
+	if limit > 0 && n > limit {
+		return nil, fmt.Errorf("%w: %s of %d bytes, the limit is %d", ErrIndexTooLarge, what, n, limit)
 	}
 	b := make([]byte, n)
 	if err := readAt(r, b, off); err != nil {
@@ -225,28 +264,44 @@ func readIndex(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what
 // (column_index_offset or column_index_length unset). The index's offset and
 // length are checked against fileSize and [MaxPageIndexSize] before reading.
 func ReadColumnIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*ColumnIndex, error) {
+	return ReadColumnIndexLimit(r, fileSize, c, 0)
+}
+
+// ReadColumnIndexLimit is [ReadColumnIndex] holding at most limit bytes (0:
+// no bound): the index's bytes, which its min and max values alias, and its
+// decoded lists, each checked before it is allocated. Above the limit it
+// returns an error wrapping [ErrIndexTooLarge] with the numbers.
+func ReadColumnIndexLimit(r io.ReaderAt, fileSize int64, c *ColumnChunk, limit int64) (*ColumnIndex, error) {
 	if c.Encrypted() {
 		return nil, fmt.Errorf("%w: column index of an encrypted column chunk", ErrEncrypted)
 	}
-	b, err := readIndex(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index")
+	b, err := readIndex(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index", limit)
 	if b == nil || err != nil {
 		return nil, err
 	}
-	return DecodeColumnIndex(b)
+	return decodeColumnIndex(b, limit)
 }
 
 // ReadOffsetIndex reads and decodes the offset index of chunk c from the
 // fileSize-byte file r, like [ReadColumnIndex]. It returns nil, nil when the
 // chunk has none.
 func ReadOffsetIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*OffsetIndex, error) {
+	return ReadOffsetIndexLimit(r, fileSize, c, 0)
+}
+
+// ReadOffsetIndexLimit is [ReadOffsetIndex] holding at most limit bytes (0:
+// no bound) while it decodes: the index's bytes and its page locations, 24
+// bytes each, checked before they are allocated. Above the limit it returns
+// an error wrapping [ErrIndexTooLarge] with the numbers.
+func ReadOffsetIndexLimit(r io.ReaderAt, fileSize int64, c *ColumnChunk, limit int64) (*OffsetIndex, error) {
 	if c.Encrypted() {
 		return nil, fmt.Errorf("%w: offset index of an encrypted column chunk", ErrEncrypted)
 	}
-	b, err := readIndex(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index")
+	b, err := readIndex(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index", limit)
 	if b == nil || err != nil {
 		return nil, err
 	}
-	return DecodeOffsetIndex(b)
+	return decodeOffsetIndex(b, limit)
 }
 
 // AppendOffsetIndex appends the thrift encoding of o to dst and returns the

@@ -62,6 +62,9 @@ var (
 	// schema. It is [column.ErrNoColumn], the one sentinel for a missing
 	// column of both packages.
 	ErrNoColumn = column.ErrNoColumn
+	// ErrLimit is column.ErrLimit: a row above the bound of [WithMaxRow],
+	// or a page above the File's bounds.
+	ErrLimit = column.ErrLimit
 )
 
 // Group is the value of a group (and of a row): its fields in order.
@@ -87,6 +90,56 @@ type options struct {
 	first, count int64
 	ranges       []column.RowRange // WithRowRanges
 	hasRange     bool              // WithRange was given
+	maxValues    int64             // see WithMaxRow; 0: the default
+	maxBytes     int64
+}
+
+// DefaultMaxRowValues and DefaultMaxRowBytes are the defaults of
+// [WithMaxRow] for a File without [column.WithMaxMemory]: 64 Mi values
+// (column.DefaultMaxPageValues) and 1 GiB. Under WithMaxMemory(n) the
+// default is n bytes and n/32 values.
+const (
+	DefaultMaxRowValues = column.DefaultMaxPageValues
+	DefaultMaxRowBytes  = 1 << 30
+)
+
+// WithMaxRow bounds one row that [Reader.ReadRow] or [Reader.AppendRow]
+// builds: at most values leaf values (nulls and list elements included) and
+// about bytes bytes of Go values (ReadRow: 32 bytes per value plus the bytes
+// of strings and byte slices) or of JSON text (AppendRow). A larger row
+// fails, as soon as it passes the bound, with an error wrapping [ErrLimit]
+// that gives the numbers; a row holding a list of 50M values took 3 GB
+// through ReadRow. [Reader.WriteRow] streams a row and is not bounded. Both
+// must be positive; the defaults are [DefaultMaxRowValues] and
+// [DefaultMaxRowBytes], or derived from the File's WithMaxMemory.
+func WithMaxRow(values, bytes int64) Option {
+	return func(o *options) error {
+		if values <= 0 || bytes <= 0 {
+			return fmt.Errorf("rows: WithMaxRow(%d, %d): must be positive", values, bytes)
+		}
+		o.maxValues, o.maxBytes = values, bytes
+		return nil
+	}
+}
+
+// rowLimit counts what a sink has built of the current row against
+// WithMaxRow.
+type rowLimit struct {
+	maxValues, maxBytes int64
+	values, bytes       int64
+}
+
+func (l *rowLimit) reset() { l.values, l.bytes = 0, 0 }
+
+// add counts one value of size bytes.
+func (l *rowLimit) add(size int64) error {
+	l.values++
+	l.bytes += size
+	if l.values > l.maxValues || l.bytes > l.maxBytes {
+		return fmt.Errorf("%w: the row holds more than %d values or %d bytes (%d values, %d bytes so far; rows.WithMaxRow)",
+			ErrLimit, l.maxValues, l.maxBytes, l.values, l.bytes)
+	}
+	return nil
 }
 
 // WithColumns keeps only the schema nodes at the given dotted paths ("id",
@@ -146,6 +199,7 @@ type Reader struct {
 	line     []byte // WriteRow's buffer
 	values   valueSink
 	emptyPos int64 // rows of rowGroup returned, without columns
+	limit    rowLimit
 }
 
 // NewReader returns a Reader of the rows of f.
@@ -185,6 +239,14 @@ func NewReader(f *column.File, opts ...Option) (*Reader, error) {
 	if err := r.setRanges(&o); err != nil {
 		return nil, err
 	}
+	r.limit.maxValues, r.limit.maxBytes = o.maxValues, o.maxBytes
+	if o.maxValues == 0 {
+		r.limit.maxValues, r.limit.maxBytes = DefaultMaxRowValues, DefaultMaxRowBytes
+		if m := f.MaxMemory(); m > 0 {
+			r.limit.maxValues, r.limit.maxBytes = max(m/32, 1), m
+		}
+	}
+	r.json.limit, r.values.limit = &r.limit, &r.limit
 	fields := make([]*field, 0, len(selected))
 	for _, n := range selected {
 		fields = append(fields, b.fieldOf(n))
@@ -247,7 +309,8 @@ func (r *Reader) AppendRow(dst []byte) ([]byte, error) {
 	if err := r.next(); err != nil {
 		return dst, err
 	}
-	r.json.dst = dst
+	r.json.dst, r.json.start = dst, len(dst)
+	r.limit.reset()
 	err := r.emitRow(&r.json)
 	dst, r.json.dst = r.json.dst, nil
 	return dst, err
@@ -283,6 +346,7 @@ func (r *Reader) ReadRow(dst Group) (Group, error) {
 		return dst[:0], err
 	}
 	r.values.reset(dst[:0])
+	r.limit.reset()
 	err := r.emitRow(&r.values)
 	return r.values.row(), err
 }
@@ -436,8 +500,7 @@ func emit(s sink, f *field) error {
 		}
 		c.pos++
 		if def < c.maxDef {
-			s.null()
-			return nil
+			return s.null()
 		}
 		return s.leaf(c)
 	case kindGroup:
@@ -447,7 +510,9 @@ func emit(s sink, f *field) error {
 				return err
 			}
 			if def < f.def {
-				s.null()
+				if err := s.null(); err != nil {
+					return err
+				}
 				return skip(f, f.def)
 			}
 		}
@@ -460,7 +525,9 @@ func emit(s sink, f *field) error {
 		return err
 	}
 	if f.nullable && def < f.def {
-		s.null()
+		if err := s.null(); err != nil {
+			return err
+		}
 		return skip(f, f.def)
 	}
 	isMap := f.kind == kindMap
@@ -501,7 +568,9 @@ func emitEntry(s sink, f *field) error {
 	}
 	s.entryValue()
 	if f.children[1] == nil {
-		s.null()
+		if err := s.null(); err != nil {
+			return err
+		}
 	} else if err := emit(s, f.children[1]); err != nil {
 		return err
 	}
@@ -527,7 +596,7 @@ func skip(f *field, below int) error {
 
 // sink receives the parts of a row as emit walks it.
 type sink interface {
-	null()
+	null() error
 	leaf(c *cursor) error // the next value of c
 	beginGroup()
 	name(name string, i int) // before the i-th field of a group
@@ -544,8 +613,18 @@ type sink interface {
 // jsonSink writes JSON text, to dst and, when w is set, from dst to w
 // whenever dst holds jsonFlush bytes or more after a value.
 type jsonSink struct {
-	dst []byte
-	w   io.Writer
+	dst   []byte
+	w     io.Writer
+	start int       // len(dst) when AppendRow started
+	limit *rowLimit // AppendRow's bound; WriteRow (w set) streams unbounded
+}
+
+// count counts a value that grew dst from before bytes, unless streaming.
+func (j *jsonSink) count(before int) error {
+	if j.w != nil {
+		return nil
+	}
+	return j.limit.add(int64(len(j.dst) - before))
 }
 
 // jsonFlush is how much of a row's text WriteRow holds before writing it.
@@ -558,11 +637,18 @@ func (j *jsonSink) flush() error {
 	return err
 }
 
-func (j *jsonSink) null() { j.dst = append(j.dst, "null"...) }
+func (j *jsonSink) null() error {
+	j.dst = append(j.dst, "null"...)
+	return j.count(len(j.dst) - 4)
+}
 
 func (j *jsonSink) leaf(c *cursor) error {
 	var err error
+	before := len(j.dst)
 	if j.dst, err = c.appendValue(j.dst); err != nil {
+		return err
+	}
+	if err := j.count(before); err != nil {
 		return err
 	}
 	if j.w != nil && len(j.dst) >= jsonFlush {
@@ -599,7 +685,7 @@ func (j *jsonSink) endEntry()          { j.dst = append(j.dst, '}') }
 // discard consumes a row without building anything.
 type discard struct{}
 
-func (discard) null() {}
+func (discard) null() error { return nil }
 
 func (discard) leaf(c *cursor) error {
 	if c.val >= c.nvals {
@@ -623,8 +709,13 @@ func (discard) endEntry()        {}
 // valueSink builds Go values on a stack of open containers.
 type valueSink struct {
 	stack []frame
-	top   Group // the row
+	top   Group     // the row
+	limit *rowLimit // ReadRow's bound
 }
+
+// valueCost is what ReadRow counts for one value besides its bytes: its
+// interface in a list or a Field, the boxed value, and the list's growth.
+const valueCost = 32
 
 type frameKind uint8
 
@@ -675,9 +766,18 @@ func (v *valueSink) pop() frame {
 	return f
 }
 
-func (v *valueSink) null() { v.put(nil) }
+func (v *valueSink) null() error {
+	if err := v.limit.add(valueCost); err != nil {
+		return err
+	}
+	v.put(nil)
+	return nil
+}
 
 func (v *valueSink) leaf(c *cursor) error {
+	if err := v.limit.add(valueCost + c.valueBytes()); err != nil {
+		return err
+	}
 	x, err := c.value()
 	if err != nil {
 		return err
@@ -916,6 +1016,22 @@ func (c *cursor) appendValue(dst []byte) ([]byte, error) {
 		return AppendString(dst, v.ByteArray(i)), nil
 	}
 	return AppendHex(dst, v.ByteArray(i)), nil
+}
+
+// valueBytes returns the bytes the next value of c copies (strings, byte
+// slices), checked before the copy; 0 for other types or past the page.
+func (c *cursor) valueBytes() int64 {
+	if c.val >= c.nvals {
+		return 0
+	}
+	switch c.format {
+	case formatString, formatHex:
+		if d := c.page.Dictionary; d != nil {
+			return int64(len(d.ByteArray(int(c.page.Indices[c.val]))))
+		}
+		return int64(len(c.page.Values.ByteArray(c.val)))
+	}
+	return 0
 }
 
 // value returns the next value of c as a Go value (see the package

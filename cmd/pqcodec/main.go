@@ -21,6 +21,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	_ "github.com/pqcodec/pqcodec/native/arenas"
 	"io"
 	"os"
 	"strings"

@@ -8,16 +8,39 @@ import (
 	"syscall"
 )
 
-// defaultMaxMemory is the default of --max-memory: 4 GiB, or half the
-// process's address-space limit (ulimit -v) when that is lower, since the
-// Go runtime and the native libraries need the rest.
+// defaultMaxMemory is the default of --max-memory: 4 GiB, or, under an
+// address-space limit (ulimit -v), half of the largest block the process
+// can still map when it starts. Half of the limit itself was too much: a
+// pqcodec process maps 1.0-1.5 GiB of address space it never touches (the
+// Go runtime's reservations, the C libraries' malloc arenas), so under
+// ulimit -v 2 GiB a reader allowed 1 GiB died in the runtime ("fatal error:
+// out of memory", cannot allocate a 1.06 GiB block with 7 MiB in use)
+// instead of failing with the limit.
 func defaultMaxMemory() int64 {
 	const def = 4 << 30
 	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err == nil && rl.Cur != ^uint64(0) && rl.Cur/2 < def {
-		return int64(rl.Cur / 2)
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) {
+		return def
 	}
-	return def
+	return min(def, int64(rl.Cur/2), mappable(int64(rl.Cur))/2)
+}
+
+// mappable returns about the largest block of address space, up to limit
+// bytes, that the process can map now: found by mapping (without touching)
+// and unmapping blocks, to 1 MiB.
+func mappable(limit int64) int64 {
+	lo, hi := int64(0), limit+1
+	for hi-lo > 1<<20 {
+		mid := lo + (hi-lo)/2
+		b, err := syscall.Mmap(-1, 0, int(mid), syscall.PROT_NONE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+		if err != nil {
+			hi = mid
+			continue
+		}
+		_ = syscall.Munmap(b)
+		lo = mid
+	}
+	return lo
 }
 
 // byteSize is a flag value of bytes, with an optional unit: 512MiB, 2GiB,

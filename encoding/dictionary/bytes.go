@@ -294,7 +294,7 @@ func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, e
 				return values, indexError(idx[k], len(slots))
 			}
 			if w+total > math.MaxInt32 {
-				return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, w+total)
+				return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrTooLarge, w+total)
 			}
 			if cap(values)-w < total+slack {
 				// Amortized growth: at most twice the bytes the
@@ -336,7 +336,7 @@ func (d *BytesDict) gatherOffsets(values []byte, ends []int32, idx []uint32) ([]
 		}
 		v := d.values[d.offsets[ix]:d.offsets[ix+1]]
 		if len(values)+len(v) > math.MaxInt32 {
-			return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrCorrupt, len(values)+len(v))
+			return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrTooLarge, len(values)+len(v))
 		}
 		values = append(values, v...)
 		ends[k] = int32(len(values))

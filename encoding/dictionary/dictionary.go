@@ -32,6 +32,12 @@ var ErrCorrupt = errs.Corrupt("dictionary: corrupt input")
 // valid, such as a negative count.
 var ErrInvalidArgument = errors.New("dictionary: invalid argument")
 
+// ErrTooLarge is wrapped by the error of a gather whose byte array values
+// would pass 2 GiB, the range of their int32 offsets: a limit, not damage
+// (a valid page may look its values up that many times). It does not match
+// ErrCorrupt.
+var ErrTooLarge = errors.New("dictionary: byte array values too large")
+
 // ErrFull is returned by encoders when adding a new value would make the
 // dictionary page larger than the configured limit.
 var ErrFull = errors.New("dictionary: dictionary size limit reached")
