@@ -179,8 +179,9 @@ func IntegerOf(e *format.SchemaElement) (bitWidth int8, signed, ok bool) {
 }
 
 // Value converts v, a physical value of l's column as [column.Values.Value]
-// gives it (bool, int32, int64, [12]byte, float32, float64 or []byte), to
-// the Go value it stands for:
+// gives it (bool, int32, int64, [12]byte, float32, float64 or []byte; a
+// string is taken for a []byte of a KindString column), to the Go value it
+// stands for:
 //
 //	KindString     string
 //	KindDate       time.Time, midnight UTC of the day
@@ -206,8 +207,11 @@ func (l Leaf) Value(v any) (any, error) {
 	case KindPhysical:
 		return v, nil
 	case KindString:
-		if b, ok := v.([]byte); ok {
-			return string(b), nil
+		switch x := v.(type) {
+		case []byte:
+			return string(x), nil
+		case string:
+			return x, nil
 		}
 	case KindDate:
 		if x, ok := v.(int32); ok {

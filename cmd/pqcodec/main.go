@@ -51,7 +51,8 @@ type command struct {
 var commands = []command{
 	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec (the default)", setupDemo},
 	{"inspect", "FILE [--json]", "show the schema, row groups, and per column chunk its codec, encodings, pages and sizes", setupInspect},
-	{"cat", "FILE [--columns a,b] [--limit N]", "print the rows as JSON Lines, one object per row", setupCat},
+	{"cat", "FILE [--columns a,b] [--skip N] [--limit N] [--raw]", "print the rows as JSON Lines, one object per row, with logical values (dates, timestamps, decimals, UUIDs)", setupCat},
+	{"head", "FILE [--columns a,b] [--skip N] [--limit N] [--raw]", "print the first rows (10 unless --limit says otherwise), as cat does", setupHead},
 	{"bench", "FILE [--count N] [--workers N]", "measure decompression and decoding speed per column", setupBench},
 	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
 }
@@ -215,12 +216,25 @@ PLAIN data. Set PQCODEC_DEMO_SHORT=1 for the quick mode of --short.`,
 (with logical and converted types), the row groups, and for every column
 chunk: physical type, codec, encodings, page counts by page type (data pages
 v1 and v2 separately), compressed and uncompressed size and their ratio.`,
-	"cat": `cat writes one JSON object per row, keyed by top-level field name. Values are
-physical: INT32/INT64 exact integers; INT96 and non-text byte arrays
-lowercase hex strings; FLOAT/DOUBLE shortest round-trip decimals, with "NaN",
-"Infinity" and "-Infinity" as strings; STRING/UTF8, ENUM and JSON byte
-arrays JSON strings. Lists are arrays (null list null, empty list []), maps
-arrays of {"key","value"} objects, groups objects, nulls null.`,
+	"cat": `cat writes one JSON object per row, keyed by top-level field name, with
+logical values: DATE "2024-01-31"; TIME "12:34:56.789"; TIMESTAMP in RFC 3339
+with its unit's fraction digits, "2024-01-31T12:34:56.789000Z" when adjusted
+to UTC and without a zone when not; INT96 as a timestamp in nanoseconds
+without a zone; DECIMAL an exact decimal number (12.30); UUID
+"123e4567-e89b-12d3-a456-426614174000"; INTERVAL "1 year 2 months 3 days
+00:00:01.5"; unsigned integers unsigned; FLOAT16 a number; STRING, ENUM and
+JSON strings; other byte arrays lowercase hex. Floats are shortest
+round-trip decimals, with "NaN", "Infinity" and "-Infinity" as strings.
+Lists are arrays (null list null, empty list []), maps arrays of
+{"key","value"} objects, groups objects, nulls null. The package
+documentation of rows states every rule.
+
+--raw prints physical values instead: INT32/INT64 exact integers (dates,
+times, timestamps and decimals as stored), INT96 and every byte array that
+is not a string as lowercase hex.
+
+--skip N starts at row N without reading the pages before it.`,
+	"head": `head is cat with --limit 10: see pqcodec cat --help.`,
 	"bench": `bench reads every column chunk N times. Decompression is timed alone by walking
 the pages and decompressing them; the full read (decompress, decode levels and
 values, resolve dictionaries) is timed separately, and decode is the

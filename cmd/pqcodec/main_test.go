@@ -105,7 +105,7 @@ func TestGoldenInspect(t *testing.T) {
 func TestGoldenCat(t *testing.T) {
 	for _, f := range goldenFiles {
 		t.Run(f.name, func(t *testing.T) {
-			args := []string{"cat", testcorpus.Data(t, f.name)}
+			args := []string{"cat", "--raw", testcorpus.Data(t, f.name)}
 			if f.limit != "" {
 				args = append(args, "--limit", f.limit)
 			}
@@ -149,7 +149,7 @@ func TestCatEveryDataFile(t *testing.T) {
 			if name == "large_string_map.brotli.parquet" && os.Getenv("PQCODEC_LARGE") != "1" {
 				t.Skip("two 1 GiB pages; set PQCODEC_LARGE=1 to read them")
 			}
-			out, errOut, status := runCmd("cat", path)
+			out, errOut, status := runCmd("cat", "--raw", path)
 			require.Equal(t, exitOK, status, errOut)
 			f, fh, _, err := openFile(path)
 			require.NoError(t, err)
