@@ -92,7 +92,7 @@ fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 demo: deps
-	$(GO) run ./cmd/pqcodec
+	$(GO) run ./cmd/pqcodec demo
 
 cross:
 	bash scripts/cross.sh

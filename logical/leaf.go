@@ -579,3 +579,125 @@ func AppendDecimal(dst []byte, unscaled int64, scale int32) []byte {
 	dst = append(dst, '.')
 	return append(dst, digits[cut:]...)
 }
+
+// AppendText appends the text of v, a physical value of l's column as
+// [Leaf.Value] takes it, in the forms `pqcodec cat` prints (without JSON's
+// quotes): [AppendDate], [AppendTime], [AppendTimestamp], [AppendInt96],
+// [AppendDecimal], [AppendUUID], [AppendInterval], FLOAT16 and floats as
+// the shortest decimal that reads back as the same float32 or float64
+// (NaN, Infinity and -Infinity as those words),
+// unsigned integers unsigned, strings as they are, and the bytes of a
+// KindPhysical byte array (or of a value too short for its kind, such as a
+// truncated statistics bound) as lowercase hexadecimal digits. Errors are
+// those of [Leaf.Value].
+func (l Leaf) AppendText(dst []byte, v any) ([]byte, error) {
+	if b, ok := v.([]byte); ok {
+		short := l.Kind == KindUUID && len(b) != 16 || l.Kind == KindInterval && len(b) != 12 ||
+			l.Kind == KindFloat16 && len(b) != 2
+		if l.Kind == KindPhysical || short {
+			for _, c := range b {
+				dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+			}
+			return dst, nil
+		}
+	}
+	switch x := v.(type) {
+	case bool:
+		return strconv.AppendBool(dst, x), nil
+	case float32:
+		return appendFloat(dst, float64(x), 32), nil
+	case float64:
+		return appendFloat(dst, x, 64), nil
+	}
+	var err error
+	switch l.Kind {
+	case KindPhysical:
+		switch x := v.(type) {
+		case int32:
+			return strconv.AppendInt(dst, int64(x), 10), nil
+		case int64:
+			return strconv.AppendInt(dst, x, 10), nil
+		case [12]byte:
+			for _, c := range x {
+				dst = append(dst, hexDigits[c>>4], hexDigits[c&15])
+			}
+			return dst, nil
+		}
+	case KindDate:
+		if x, ok := v.(int32); ok {
+			return AppendDate(dst, x), nil
+		}
+	case KindTime:
+		switch x := v.(type) {
+		case int32:
+			return AppendTime(dst, int64(x), l.Unit, l.UTC)
+		case int64:
+			return AppendTime(dst, x, l.Unit, l.UTC)
+		}
+	case KindTimestamp:
+		if x, ok := v.(int64); ok {
+			return AppendTimestamp(dst, x, l.Unit, l.UTC)
+		}
+	case KindInt96:
+		if x, ok := v.([12]byte); ok {
+			return AppendInt96(dst, x), nil
+		}
+	case KindDecimal:
+		switch x := v.(type) {
+		case int32:
+			return AppendDecimal(dst, int64(x), l.Scale), nil
+		case int64:
+			return AppendDecimal(dst, x, l.Scale), nil
+		case []byte:
+			if u, ok := DecimalInt64(x); ok {
+				return AppendDecimal(dst, u, l.Scale), nil
+			}
+			return append(dst, Decimal{Unscaled: DecimalBigInt(nil, x), Scale: l.Scale}.String()...), nil
+		}
+	case KindUUID:
+		if x, ok := v.([]byte); ok {
+			return AppendUUID(dst, x), nil
+		}
+	case KindInterval:
+		if x, ok := v.([]byte); ok {
+			return AppendInterval(dst, IntervalOf(x)), nil
+		}
+	case KindFloat16:
+		if x, ok := v.([]byte); ok {
+			return appendFloat(dst, float64(Float16Of(x)), 32), nil
+		}
+	case KindString:
+		switch x := v.(type) {
+		case []byte:
+			return append(dst, x...), nil
+		case string:
+			return append(dst, x...), nil
+		}
+	case KindInteger:
+		var y any
+		if y, err = l.Value(v); err != nil {
+			return dst, err
+		}
+		return fmt.Append(dst, y), nil
+	}
+	_, err = l.Value(v)
+	if err == nil {
+		err = fmt.Errorf("%w: %T for a %v column of %v", ErrType, v, l.Kind, l.Type)
+	}
+	return dst, err
+}
+
+// appendFloat appends f as the shortest decimal that reads back as the same
+// float of bitSize bits, and NaN, Infinity, -Infinity as words (the strings
+// cat prints for them).
+func appendFloat(dst []byte, f float64, bitSize int) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(dst, "NaN"...)
+	case math.IsInf(f, 1):
+		return append(dst, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-Infinity"...)
+	}
+	return strconv.AppendFloat(dst, f, 'g', -1, bitSize)
+}

@@ -266,3 +266,34 @@ func TestLeafValue(t *testing.T) {
 	assert.ErrorIs(t, err, logical.ErrType)
 	assert.True(t, strings.HasPrefix(logical.KindUUID.String(), "UUID"))
 }
+
+func TestLeafAppendText(t *testing.T) {
+	for _, c := range []struct {
+		l    logical.Leaf
+		v    any
+		want string
+	}{
+		{logical.Leaf{Kind: logical.KindTimestamp, Type: format.Int64, Unit: format.Micros, UTC: true}, int64(1), "1970-01-01T00:00:00.000001Z"},
+		{logical.Leaf{Kind: logical.KindDate, Type: format.Int32}, int32(-1), "1969-12-31"},
+		{logical.Leaf{Kind: logical.KindTime, Type: format.Int32, Unit: format.Millis}, int32(1), "00:00:00.001"},
+		{logical.Leaf{Kind: logical.KindDecimal, Type: format.ByteArray, Scale: 1}, []byte{0x85}, "-12.3"},
+		{logical.Leaf{Kind: logical.KindDecimal, Type: format.Int64, Scale: 2}, int64(5), "0.05"},
+		{logical.Leaf{Kind: logical.KindUUID, Type: format.FixedLenByteArray}, make([]byte, 16), "00000000-0000-0000-0000-000000000000"},
+		{logical.Leaf{Kind: logical.KindUUID, Type: format.FixedLenByteArray}, []byte{0xab}, "ab"},
+		{logical.Leaf{Kind: logical.KindInteger, Type: format.Int32, BitWidth: 16}, int32(-1), "65535"},
+		{logical.Leaf{Kind: logical.KindFloat16, Type: format.FixedLenByteArray}, []byte{0x66, 0x2e}, "0.099975586"},
+		{logical.Leaf{Kind: logical.KindString, Type: format.ByteArray}, []byte("é"), "é"},
+		{logical.Leaf{Type: format.ByteArray}, []byte{1, 2}, "0102"},
+		{logical.Leaf{Type: format.Int96}, [12]byte{1}, "010000000000000000000000"},
+		{logical.Leaf{Type: format.Double}, 0.1, "0.1"},
+		{logical.Leaf{Type: format.Boolean}, true, "true"},
+		{logical.Leaf{Type: format.Float}, float32(math.Inf(-1)), "-Infinity"},
+		{logical.Leaf{Type: format.Double}, math.NaN(), "NaN"},
+	} {
+		got, err := c.l.AppendText(nil, c.v)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, string(got))
+	}
+	_, err := logical.Leaf{Kind: logical.KindDate, Type: format.Int32}.AppendText(nil, int64(1))
+	assert.ErrorIs(t, err, logical.ErrType)
+}
