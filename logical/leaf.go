@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 
 	"github.com/pqcodec/pqcodec/format"
@@ -467,7 +468,8 @@ func appendCivil(dst []byte, d int64) []byte {
 
 // appendPadded appends v with at least n digits.
 func appendPadded(dst []byte, v uint64, n int) []byte {
-	s := strconv.FormatUint(v, 10)
+	var buf [20]byte
+	s := strconv.AppendUint(buf[:0], v, 10)
 	for i := len(s); i < n; i++ {
 		dst = append(dst, '0')
 	}
@@ -555,18 +557,84 @@ func AppendTime(dst []byte, v int64, u format.TimeUnit, utc bool) ([]byte, error
 }
 
 // AppendDecimal appends unscaled × 10^-scale in plain decimal notation, as
-// [Decimal.String] does, without allocating for a scale of 0 to 18.
+// [Decimal.String] does, without allocating.
 func AppendDecimal(dst []byte, unscaled int64, scale int32) []byte {
-	if scale <= 0 || scale > 18 {
-		return append(dst, Decimal{Unscaled: big.NewInt(unscaled), Scale: scale}.String()...)
-	}
-	var buf [24]byte
 	u := uint64(unscaled)
 	if unscaled < 0 {
-		dst = append(dst, '-')
 		u = -u
 	}
-	digits := strconv.AppendUint(buf[:0], u, 10)
+	var buf [20]byte
+	return appendScaled(dst, unscaled < 0, strconv.AppendUint(buf[:0], u, 10), scale)
+}
+
+// AppendDecimalBytes appends the DECIMAL stored in b (big-endian two's
+// complement, as in a BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY; empty is 0) at
+// scale in plain decimal notation, as [Decimal.String] does. Values that
+// fit in 128 bits (DECIMAL(38) and below) are formatted without
+// allocating.
+func AppendDecimalBytes(dst, b []byte, scale int32) []byte {
+	// Drop redundant sign bytes.
+	for len(b) > 1 && (b[0] == 0 && b[1]&0x80 == 0 || b[0] == 0xff && b[1]&0x80 != 0) {
+		b = b[1:]
+	}
+	if len(b) > 16 {
+		return append(dst, Decimal{Unscaled: DecimalBigInt(nil, b), Scale: scale}.String()...)
+	}
+	var hi, lo uint64
+	if len(b) > 0 && b[0]&0x80 != 0 {
+		hi, lo = ^uint64(0), ^uint64(0)
+	}
+	for _, c := range b {
+		hi = hi<<8 | lo>>56
+		lo = lo<<8 | uint64(c)
+	}
+	neg := hi>>63 != 0
+	if neg {
+		lo, hi = -lo, ^hi
+		if lo == 0 {
+			hi++
+		}
+	}
+	// Digits from the right, 19 at a time while the high word is set.
+	var buf [40]byte
+	i := len(buf)
+	for hi != 0 {
+		var r uint64
+		hi, r = hi/1e19, hi%1e19
+		lo, r = bits.Div64(r, lo, 1e19)
+		for range 19 {
+			i--
+			buf[i] = byte('0' + r%10)
+			r /= 10
+		}
+	}
+	var lbuf [20]byte
+	digits := strconv.AppendUint(lbuf[:0], lo, 10)
+	if i < len(buf) {
+		// lo holds the leading digits of a longer number.
+		i -= len(digits)
+		copy(buf[i:], digits)
+		digits = buf[i:]
+	}
+	return appendScaled(dst, neg, digits, scale)
+}
+
+// appendScaled appends the magnitude digits (no leading zeros, "0" for
+// zero) with a decimal point scale digits from the right, and a minus sign
+// when neg.
+func appendScaled(dst []byte, neg bool, digits []byte, scale int32) []byte {
+	if neg {
+		dst = append(dst, '-')
+	}
+	if scale <= 0 {
+		dst = append(dst, digits...)
+		if scale < 0 && !(len(digits) == 1 && digits[0] == '0') {
+			for range -scale {
+				dst = append(dst, '0')
+			}
+		}
+		return dst
+	}
 	if len(digits) <= int(scale) {
 		dst = append(dst, '0', '.')
 		for i := len(digits); i < int(scale); i++ {
@@ -649,10 +717,7 @@ func (l Leaf) AppendText(dst []byte, v any) ([]byte, error) {
 		case int64:
 			return AppendDecimal(dst, x, l.Scale), nil
 		case []byte:
-			if u, ok := DecimalInt64(x); ok {
-				return AppendDecimal(dst, u, l.Scale), nil
-			}
-			return append(dst, Decimal{Unscaled: DecimalBigInt(nil, x), Scale: l.Scale}.String()...), nil
+			return AppendDecimalBytes(dst, x, l.Scale), nil
 		}
 	case KindUUID:
 		if x, ok := v.([]byte); ok {

@@ -178,6 +178,54 @@ func TestAppendDecimal(t *testing.T) {
 	assert.Equal(t, "-0.005", string(logical.AppendDecimal(nil, -5, 3)))
 }
 
+// TestAppendDecimalBytes compares the 128-bit path with big.Int on random
+// two's complement values of 0 to 20 bytes, their extremes and sign-byte
+// padding, at several scales.
+func TestAppendDecimalBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var cases [][]byte
+	for n := 0; n <= 20; n++ {
+		for range 300 {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte(rng.Uint32())
+			}
+			cases = append(cases, b)
+		}
+		if n > 0 {
+			lo := make([]byte, n)
+			lo[0] = 0x80
+			hi := make([]byte, n)
+			for i := range hi {
+				hi[i] = 0xff
+			}
+			hi[0] = 0x7f
+			cases = append(cases, lo, hi, make([]byte, n), bytesOf(0xff, n))
+		}
+	}
+	cases = append(cases, []byte{0xff, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}) // -2^127, padded
+	for _, b := range cases {
+		for _, scale := range []int32{0, 1, 2, 10, 18, 19, 38, 45, -2} {
+			want := logical.Decimal{Unscaled: logical.DecimalBigInt(nil, b), Scale: scale}.String()
+			if got := string(logical.AppendDecimalBytes(nil, b, scale)); got != want {
+				t.Fatalf("% x scale %d: got %s, want %s", b, scale, got, want)
+			}
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		logical.AppendDecimalBytes(make([]byte, 0, 64), bytesOf(0x99, 16), 10)
+	})
+	assert.LessOrEqual(t, allocs, 1.0)
+}
+
+func bytesOf(c byte, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = c
+	}
+	return b
+}
+
 // TestLeafOf checks the kind found for each annotation on each physical
 // type, and that an annotation that does not fit stays physical.
 func TestLeafOf(t *testing.T) {

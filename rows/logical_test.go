@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,7 +52,13 @@ type jsonText string
 // time, fmt and big) for the years time formats.
 func expectLogical(t *testing.T, l logical.Leaf, v any) any {
 	q := func(s string) jsonText { return jsonText(`"` + s + `"`) }
-	layout := map[format.TimeUnit]string{format.Millis: ".000", format.Micros: ".000000", format.Nanos: ".000000000"}[l.Unit]
+	layout := ".000000000"
+	switch l.Unit {
+	case format.Millis:
+		layout = ".000"
+	case format.Micros:
+		layout = ".000000"
+	}
 	inYears := func(tm time.Time) bool { return tm.Year() >= 0 && tm.Year() <= 9999 }
 	switch l.Kind {
 	case logical.KindPhysical, logical.KindString:
@@ -69,14 +76,18 @@ func expectLogical(t *testing.T, l logical.Leaf, v any) any {
 		} else {
 			var err error
 			tm, err = logical.Timestamp(v.(int64), l.Unit)
-			require.NoError(t, err)
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 		if !inYears(tm) {
 			if l.Kind == logical.KindInt96 {
 				return q(string(logical.AppendInt96(nil, v.([12]byte))))
 			}
 			b, err := logical.AppendTimestamp(nil, v.(int64), l.Unit, l.UTC)
-			require.NoError(t, err)
+			if err != nil {
+				t.Fatal(err)
+			}
 			return q(string(b))
 		}
 		s := tm.Format("2006-01-02T15:04:05" + layout)
@@ -93,7 +104,9 @@ func expectLogical(t *testing.T, l logical.Leaf, v any) any {
 			x = v
 		}
 		d, err := logical.TimeOfDay(x, l.Unit)
-		require.NoError(t, err)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if d < 0 || d >= 24*time.Hour {
 			return jsonText(strconv.FormatInt(x, 10))
 		}
@@ -122,7 +135,9 @@ func expectLogical(t *testing.T, l logical.Leaf, v any) any {
 		return logical.Float16Of(v.([]byte))
 	case logical.KindInteger:
 		x, err := l.Value(v)
-		require.NoError(t, err)
+		if err != nil {
+			t.Fatal(err)
+		}
 		return jsonText(fmt.Sprint(x))
 	}
 	t.Fatalf("kind %v", l.Kind)
@@ -176,18 +191,24 @@ func TestLogicalCorpus(t *testing.T) {
 					require.Error(t, verr)
 					break
 				}
-				require.NoError(t, jerr)
-				require.NoError(t, verr)
-				where := fmt.Sprintf("%s %s row %d", filepath.Base(path), p, row)
-				require.True(t, json.Valid(line), "%s: %s", where, line)
+				if jerr != nil || verr != nil {
+					t.Fatalf("%s %s row %d: %v, %v", path, p, row, jerr, verr)
+				}
 				want := appendJSON(nil, mapLeaves(t, g, func(x any) any { return expectLogical(t, l, x) }))
-				require.Equal(t, string(want), string(line), where)
+				if string(want) != string(line) || !json.Valid(line) {
+					t.Fatalf("%s %s row %d:\n got %s\nwant %s", path, p, row, line, want)
+				}
 				conv := mapLeaves(t, g, func(x any) any {
 					y, err := l.Value(x)
-					require.NoError(t, err)
+					if err != nil {
+						t.Fatal(err)
+					}
 					return y
 				})
-				require.Equal(t, fmt.Sprintf("%#v", conv), fmt.Sprintf("%#v", Group(v)), where)
+				// DeepEqual fails on NaN: then compare the printed forms.
+				if !reflect.DeepEqual(conv, any(Group(v))) && fmt.Sprintf("%#v", conv) != fmt.Sprintf("%#v", Group(v)) {
+					t.Fatalf("%s %s row %d: ReadRow gives %#v, want %#v", path, p, row, Group(v), conv)
+				}
 				kinds[l.Kind]++
 			}
 		}
@@ -201,3 +222,41 @@ func TestLogicalCorpus(t *testing.T) {
 }
 
 func bigInt(v int64) *big.Int { return big.NewInt(v) }
+
+// BenchmarkAppendRowLogical times AppendRow over every row of DuckDB's file
+// of every type (45 columns, 1200 rows, 16 of them converted), logical
+// (the default) and WithRaw.
+func BenchmarkAppendRowLogical(b *testing.B) {
+	f, err := column.OpenFile("../testdata/foreign/duckdb/default.parquet")
+	require.NoError(b, err)
+	defer f.Close()
+	for _, mode := range []string{"logical", "raw"} {
+		b.Run("mode="+mode, func(b *testing.B) {
+			var opts []Option
+			if mode == "raw" {
+				opts = append(opts, WithRaw())
+			}
+			var line []byte
+			size := int64(0)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r, err := NewReader(f, opts...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = 0
+				for {
+					line, err = r.AppendRow(line[:0])
+					if errors.Is(err, io.EOF) {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					size += int64(len(line))
+				}
+			}
+			b.SetBytes(size)
+		})
+	}
+}

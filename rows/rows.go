@@ -977,11 +977,7 @@ func (c *cursor) appendLogical(dst []byte, i int) ([]byte, error) {
 		case format.Int64:
 			return logical.AppendDecimal(dst, v.Int64s[i], l.Scale), nil
 		}
-		b := v.ByteArray(i)
-		if x, ok := logical.DecimalInt64(b); ok {
-			return logical.AppendDecimal(dst, x, l.Scale), nil
-		}
-		return append(dst, logical.Decimal{Unscaled: logical.DecimalBigInt(nil, b), Scale: l.Scale}.String()...), nil
+		return logical.AppendDecimalBytes(dst, v.ByteArray(i), l.Scale), nil
 	case logical.KindUUID:
 		dst = append(dst, '"')
 		dst = logical.AppendUUID(dst, v.ByteArray(i))
