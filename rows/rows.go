@@ -45,7 +45,8 @@
 // Timestamps are RFC 3339 with as many fraction digits as their unit has
 // (MILLIS 3, MICROS 6, NANOS 9), and a "Z" when the column is adjusted to
 // UTC (isAdjustedToUTC, and the legacy TIMESTAMP_MILLIS and
-// TIMESTAMP_MICROS); a local (wall-clock) timestamp has no zone, and in Go
+// TIMESTAMP_MICROS, as LogicalTypes.md and parquet-java read them, where
+// DuckDB reads those as local); a local (wall-clock) timestamp has no zone, and in Go
 // is a time.Time in UTC holding that wall-clock time. TIME follows the same
 // rules; a TIME outside 00:00:00-23:59:59.999… is written as its count of
 // units. Dates are proleptic Gregorian; years outside 0000-9999, which RFC
@@ -53,7 +54,9 @@
 // "-0001-12-31"). INT96 is a timestamp in nanoseconds without a zone, as
 // DuckDB and arrow-cpp read it.
 //
-// Where the specification leaves a choice, the rendering is DuckDB's:
+// `make logical-check` compares these values with DuckDB's on every file
+// of the corpora (scripts/foreign/README.md). Where the specification
+// leaves a choice, the rendering is DuckDB's:
 // DECIMAL as a JSON number keeping its scale's digits (12.30), UUID in
 // 8-4-4-4-12 lowercase hex, INTERVAL as DuckDB prints it ([logical.Interval]),
 // FLOAT16 as the float32 DuckDB reads it as, unsigned integers as unsigned,
