@@ -56,3 +56,23 @@ func TestCatLogical(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, strings.Join(lines[5:8], ""), out)
 }
+
+// TestCatInterval reads INTERVAL values DuckDB 1.5.6 wrote
+// (testdata/duckdb_interval.parquet: COPY of INTERVAL '14 months 3 days
+// 1.5 seconds', '0 seconds', '27 milliseconds', '1 month 1 day', '100
+// hours', '2 years' and NULL); the expected texts are DuckDB's own CAST(iv
+// AS VARCHAR) of the same rows.
+func TestCatInterval(t *testing.T) {
+	out, errOut, status := runCmd("cat", "testdata/duckdb_interval.parquet")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, `{"iv":"1 year 2 months 3 days 00:00:01.5"}
+{"iv":"00:00:00"}
+{"iv":"00:00:00.027"}
+{"iv":"1 month 1 day"}
+{"iv":"100:00:00"}
+{"iv":"2 years"}
+{"iv":null}
+`, out)
+	out, _, _ = runCmd("cat", "--raw", "--limit", "1", "testdata/duckdb_interval.parquet")
+	assert.Equal(t, `{"iv":"0e00000003000000dc050000"}`+"\n", out)
+}
