@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker testdata foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest
 
 all: test
 
@@ -80,7 +80,7 @@ bench-rewrite: deps
 rewrite-check: deps
 	$(GO) build -o $(CURDIR)/dist/rewritecheck/pqcodec ./cmd/pqcodec
 	cd scripts/foreign && npm ci --no-audit --no-fund && node rewritecheck.mjs $(CURDIR)/dist/rewritecheck/pqcodec \
-		$(CURDIR)/dist/rewritecheck $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))/data
+		$(CURDIR)/dist/rewritecheck $(or $(PQCODEC_TESTDATA),$(CURDIR)/testdata/parquet-testing)/data
 
 # logical-check: the logical values of `pqcodec cat` (dates, times, timestamps, decimals, UUIDs, unsigned
 # integers, FLOAT16) against DuckDB's reading of testdata/foreign, testdata/difftest and parquet-testing's data/
@@ -89,7 +89,7 @@ logical-check: deps
 	$(GO) build -o $(CURDIR)/dist/logicalcheck/pqcodec ./cmd/pqcodec
 	cd scripts/foreign && npm ci --no-audit --no-fund && node logicalcheck.mjs $(CURDIR)/dist/logicalcheck/pqcodec \
 		$(CURDIR)/testdata/foreign/*/*.parquet $(CURDIR)/testdata/difftest/*.parquet \
-		$(filter-out %large_string_map.brotli.parquet,$(wildcard $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))/data/*.parquet))
+		$(filter-out %large_string_map.brotli.parquet,$(wildcard $(or $(PQCODEC_TESTDATA),$(CURDIR)/testdata/parquet-testing)/data/*.parquet))
 
 # bench-concurrent: column.File.ReadRowGroup on 1 and 2 goroutines, a generated 1M-row, 8-column file;
 # compare wall and cpu-ns/op (the machine's load shows in wall time) with benchstat -col /workers. Its "pair"
@@ -106,18 +106,15 @@ demo: deps
 cross:
 	bash scripts/cross.sh
 
-# Corpus for the test binaries inside Docker (testdata/ inside the repo is mounted anyway).
-CORPUS ?= $(firstword $(PQCODEC_TESTDATA) $(wildcard $(CURDIR)/../shared/parquet-testing))
+# Corpus for the test binaries inside Docker when PQCODEC_TESTDATA overrides the vendored
+# testdata/parquet-testing (testdata/ inside the repo is mounted anyway).
+CORPUS ?= $(PQCODEC_TESTDATA)
 
 cross-docker:
 	docker build --platform=linux/amd64 -f Dockerfile.build -t pqcodec-cross .
 	docker run --rm --platform=linux/amd64 -v "$(CURDIR)":/src \
 		$(if $(CORPUS),-v "$(abspath $(CORPUS))":/corpus:ro -e PQCODEC_TESTDATA=/corpus) \
 		pqcodec-cross sh -c 'make cross; rc=$$?; chown -R $(shell id -u):$(shell id -g) dist 2>/dev/null; exit $$rc'
-
-# testdata fetches apache/parquet-testing for machines without ../shared.
-testdata:
-	test -d testdata/parquet-testing || git clone --depth 1 https://github.com/apache/parquet-testing testdata/parquet-testing
 
 # foreign-corpus regenerates testdata/foreign, byte for byte, with real writers:
 # parquet-go and arrow-go (interop/cmd/foreigngen), then DuckDB, arrow-rs and

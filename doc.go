@@ -29,6 +29,8 @@
 //     unsigned integers), as Go values and as text.
 //   - [github.com/pqcodec/pqcodec/stats]: typed, comparable statistics of
 //     column chunks and pages, with the trust rules of old writers.
+//   - [github.com/pqcodec/pqcodec/bloom]: split-block bloom filters, as
+//     column reads them to prune row groups for equality predicates.
 //   - [github.com/pqcodec/pqcodec/recompress]: rewrites a file's pages with
 //     another codec without decoding values (`pqcodec rewrite`).
 //   - [github.com/pqcodec/pqcodec/cmd/pqcodec]: the command: schema, inspect,

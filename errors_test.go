@@ -29,6 +29,9 @@ import (
 	ndeflate "github.com/pqcodec/pqcodec/native/deflate"
 	nlzo "github.com/pqcodec/pqcodec/native/lzo"
 	nzstd "github.com/pqcodec/pqcodec/native/zstd"
+	"github.com/pqcodec/pqcodec/recompress"
+	"github.com/pqcodec/pqcodec/rows"
+	"github.com/pqcodec/pqcodec/stats"
 )
 
 // sentinels are the error texts of every damaged-input sentinel; no message
@@ -37,7 +40,22 @@ var sentinels = []error{
 	pqcodec.ErrCorrupt, format.ErrCorrupt, codecfactory.ErrCorrupt, codecfactory.ErrSizeMismatch,
 	column.ErrCorrupt, column.ErrChecksum, rle.ErrCorrupt, dictionary.ErrCorrupt, plain.ErrCorrupt,
 	delta.ErrCorrupt, bitpacked.ErrCorrupt, bytestreamsplit.ErrCorrupt, nzstd.ErrCorrupt,
-	nbrotli.ErrCorrupt, ndeflate.ErrCorrupt, nlzo.ErrCorrupt,
+	nbrotli.ErrCorrupt, ndeflate.ErrCorrupt, nlzo.ErrCorrupt, rows.ErrCorrupt, stats.ErrCorrupt,
+	recompress.ErrCorrupt, recompress.ErrChecksum,
+}
+
+// TestSentinelsMatchRoot checks that every damaged-input sentinel of every
+// package matches pqcodec.ErrCorrupt, and that the errors that are not
+// damage do not.
+func TestSentinelsMatchRoot(t *testing.T) {
+	for _, s := range sentinels {
+		require.ErrorIs(t, s, pqcodec.ErrCorrupt, s.Error())
+	}
+	for _, s := range append(notDamage, column.ErrRange, column.ErrNoColumn, rows.ErrNoColumn,
+		recompress.ErrOption, recompress.ErrUnsupported, recompress.ErrEncrypted, recompress.ErrMismatch) {
+		require.NotErrorIs(t, s, pqcodec.ErrCorrupt, s.Error())
+	}
+	require.Same(t, column.ErrNoColumn, rows.ErrNoColumn) // one sentinel
 }
 
 // notDamage are the errors damaged bytes may legitimately cause without
@@ -46,7 +64,7 @@ var sentinels = []error{
 // that is not Parquet at all.
 var notDamage = []error{
 	column.ErrLimit, column.ErrUnsupported, column.ErrEncrypted, codecfactory.ErrPageTooLarge,
-	codecfactory.ErrUnknownCodec, format.ErrNotParquet,
+	codecfactory.ErrUnknownCodec, format.ErrNotParquet, recompress.ErrUnsupported, recompress.ErrEncrypted,
 }
 
 // checkTaxonomy fails t unless err is nil, matches pqcodec.ErrCorrupt (or,
@@ -102,13 +120,74 @@ func readAll(r io.ReaderAt, size int64, verify bool) error {
 	return nil
 }
 
-// TestTaxonomyBadData checks that every bad_data/ file the column reader
-// rejects does so with an error matching pqcodec.ErrCorrupt.
+// readRows reads every row of the size-byte file r with package rows.
+func readRows(r io.ReaderAt, size int64) error {
+	f, err := column.Open(r, size)
+	if err != nil {
+		return err
+	}
+	rr, err := rows.NewReader(f)
+	if err != nil {
+		return err
+	}
+	var buf []byte
+	for {
+		buf, err = rr.AppendRow(buf[:0])
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readStats reads the statistics and page statistics of every chunk of the
+// size-byte file r; damaged statistics are reported in BadMinMax, which
+// must match pqcodec.ErrCorrupt too.
+func readStats(t *testing.T, what string, r io.ReaderAt, size int64) error {
+	f, err := column.Open(r, size)
+	if err != nil {
+		return err
+	}
+	var firstErr error
+	for rg := range f.NumRowGroups() {
+		for col := range f.NumColumns() {
+			s, err := f.Stats(rg, col)
+			if err == nil && s.BadMinMax != nil {
+				checkTaxonomy(t, what+" BadMinMax", s.BadMinMax, false)
+			}
+			if err == nil {
+				_, err = f.MatchingRows(rg, col, func(s stats.Stats) bool {
+					if s.BadMinMax != nil {
+						checkTaxonomy(t, what+" page BadMinMax", s.BadMinMax, false)
+					}
+					return true
+				})
+			}
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+	}
+	return firstErr
+}
+
+// rewrite recompresses the size-byte file r to zstd, checking source CRCs.
+func rewrite(r io.ReaderAt, size int64) error {
+	_, err := recompress.Rewrite(io.Discard, r, size, recompress.WithCodec(recompress.Target{Codec: codecfactory.Zstd, Level: 1}),
+		recompress.WithSourceChecksums(true), recompress.WithWorkers(1))
+	return err
+}
+
+// TestTaxonomyBadData checks that every bad_data/ file the column reader,
+// rows, stats or recompress rejects does so with an error matching
+// pqcodec.ErrCorrupt.
 func TestTaxonomyBadData(t *testing.T) {
 	dir := filepath.Join(testcorpus.Dir(t), "bad_data")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	rejected := 0
+	rejected, rejectedBy := 0, map[string]int{}
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".parquet") {
 			continue
@@ -120,8 +199,21 @@ func TestTaxonomyBadData(t *testing.T) {
 			rejected++
 		}
 		checkTaxonomy(t, e.Name(), err, false)
+		for layer, err := range map[string]error{
+			"rows":       readRows(bytes.NewReader(b), int64(len(b))),
+			"stats":      readStats(t, e.Name(), bytes.NewReader(b), int64(len(b))),
+			"recompress": rewrite(bytes.NewReader(b), int64(len(b))),
+		} {
+			if err != nil {
+				rejectedBy[layer]++
+			}
+			checkTaxonomy(t, e.Name()+" "+layer, err, false)
+		}
 	}
+	t.Logf("rejected: column %d, others %v", rejected, rejectedBy)
 	require.Greater(t, rejected, 5)
+	require.Greater(t, rejectedBy["rows"], 5)
+	require.Greater(t, rejectedBy["recompress"], 2)
 }
 
 // TestTaxonomyMutations damages real files (deterministic byte flips and
@@ -139,7 +231,7 @@ func TestTaxonomyMutations(t *testing.T) {
 		trials = 60
 	}
 	rng := rand.New(rand.NewPCG(15, 15))
-	corrupt := 0
+	corrupt, otherCorrupt := 0, 0
 	for _, name := range names {
 		orig, err := os.ReadFile(testcorpus.Data(t, name))
 		require.NoError(t, err)
@@ -164,9 +256,26 @@ func TestTaxonomyMutations(t *testing.T) {
 				corrupt++
 			}
 			checkTaxonomy(t, name+" trial "+strconv.Itoa(i), err, true)
+			// The other layers on every fifth trial: rows, statistics and
+			// page indexes, recompress.
+			if i%5 == 0 {
+				what := name + " trial " + strconv.Itoa(i)
+				err := readRows(bytes.NewReader(b), int64(len(b)))
+				if errors.Is(err, pqcodec.ErrCorrupt) {
+					otherCorrupt++
+				}
+				checkTaxonomy(t, what+" rows", err, true)
+				checkTaxonomy(t, what+" stats", readStats(t, what, bytes.NewReader(b), int64(len(b))), true)
+				err = rewrite(bytes.NewReader(b), int64(len(b)))
+				if errors.Is(err, pqcodec.ErrCorrupt) {
+					otherCorrupt++
+				}
+				checkTaxonomy(t, what+" recompress", err, true)
+			}
 		}
 	}
 	require.Greater(t, corrupt, trials)
+	require.Greater(t, otherCorrupt, trials/5)
 }
 
 // TestTaxonomyFuzzCorpora feeds the committed fuzz inputs (testdata/fuzz of

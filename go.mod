@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/DataDog/zstd v1.5.7
 	github.com/andybalholm/brotli v1.3.0
+	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/cyberdelia/lzo v1.0.0
 	github.com/golang/snappy v1.0.0
 	github.com/google/brotli/go/cbrotli v1.1.0

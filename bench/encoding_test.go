@@ -492,6 +492,7 @@ func runImpl(b *testing.B, row encRow, im encImpl) {
 	require.NoError(b, im.check(), row.name)
 	b.SetBytes(int64(row.bytes))
 	b.ReportAllocs()
+	cleanUpper()
 	for b.Loop() {
 		if err := im.run(); err != nil {
 			b.Fatal(err)

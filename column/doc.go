@@ -18,6 +18,16 @@
 // [File.ReadRowGroup] reads all the chunks of a row group at once, one
 // Reader per goroutine.
 //
+// Over the whole file, rows are numbered from 0 across row groups
+// ([File.FirstRow], [File.RowGroupOf]); [File.MatchingFileRows] returns the
+// file rows whose values of one column may lie between two bounds, pruning
+// row groups by their statistics and, for an equality, by their bloom
+// filters ([File.BloomFilter], package bloom), then pages by the column
+// index; its bounds, and those of [File.MatchingRange], are checked against
+// the column's type by [stats.Column.Bound]. [Reader.ValueRows] maps the
+// values of a page back to their rows. [Reader.ReadPageContext] and
+// [Reader.SeekRowContext] stop between pages when their context is done.
+//
 // Supported: data pages v1 (levels inside the compressed block, RLE with a
 // 4-byte length prefix or the deprecated BIT_PACKED) and v2 (levels stored
 // uncompressed before the values; is_compressed false; empty pages),

@@ -179,7 +179,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
 		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict, dictOwned: r.dictOwned,
-		bytesDict: r.bytesDict,
+		bytesDict: r.bytesDict, ctx: r.ctx,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}

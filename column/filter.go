@@ -6,24 +6,22 @@ import (
 
 // Stats returns the typed statistics of the chunk of leaf column column in
 // row group rowGroup, from its column metadata (see package stats for
-// which fields are trusted).
+// which fields are trusted). A min or max that cannot be trusted is left
+// out, with the reason in [stats.Stats.BadMinMax], and is not an error.
 func (f *File) Stats(rowGroup, column int) (stats.Stats, error) {
 	if err := f.checkChunk(rowGroup, column); err != nil {
 		return stats.Stats{}, err
 	}
 	c := stats.NewColumn(f.meta, f.schema.Leaves()[column])
-	s, err := c.Chunk(f.meta.RowGroups[rowGroup].Columns[column].MetaData.Statistics)
-	if err != nil {
-		return stats.Stats{}, &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
-	}
-	return s, nil
+	return c.Chunk(f.meta.RowGroups[rowGroup].Columns[column].MetaData.Statistics), nil
 }
 
 // MatchingRows returns the ranges of rows of row group rowGroup whose pages
 // of leaf column column may hold a value for which keep is true, judging
 // each data page by the typed statistics of the chunk's column index:
 // keep must return true whenever the page may match (for a range,
-// [stats.Column.MayContain]). Adjacent ranges are merged. A chunk without
+// [stats.Column.MayContain]; a page whose min/max cannot be trusted has none,
+// see [stats.Stats.BadMinMax]). Adjacent ranges are merged. A chunk without
 // a column index and an offset index gives the whole row group. The
 // ranges can then be read from every column with [Reader.SeekRow].
 func (f *File) MatchingRows(rowGroup, column int, keep func(stats.Stats) bool) ([]RowRange, error) {
@@ -36,10 +34,7 @@ func (f *File) MatchingRows(rowGroup, column int, keep func(stats.Stats) bool) (
 		return []RowRange{{0, numRows}}, nil
 	}
 	c := stats.NewColumn(f.meta, f.schema.Leaves()[column])
-	pages, err := c.Pages(nil, ci)
-	if err != nil {
-		return nil, &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
-	}
+	pages := c.Pages(nil, ci)
 	var out []RowRange
 	for i, s := range pages {
 		if !keep(s) {

@@ -11,7 +11,8 @@ import (
 )
 
 // ErrNoColumn is wrapped by errors for a column path that names no leaf
-// column of the schema.
+// column of the schema (and, from package rows, which uses this same
+// sentinel, for a path that names no node).
 var ErrNoColumn = errors.New("column: no such column")
 
 // osFile is the io.ReaderAt of a File opened by [OpenFile], which the File

@@ -1,6 +1,7 @@
 package column
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -99,7 +100,8 @@ type Reader struct {
 	bytesDict    dictionary.BytesDict
 	useBytesDict bool
 	valuesSum    int64
-	seek         seekState // row positions, for SeekRow (seek.go)
+	seek         seekState       // row positions, for SeekRow (seek.go)
+	ctx          context.Context // of a running SeekRowContext, else nil
 }
 
 // Leaf returns the schema node of the column.
@@ -525,14 +527,13 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	if err != nil {
 		return err
 	}
-	repLen, defLen := int(dh.RepetitionLevelsByteLength), int(dh.DefinitionLevelsByteLength)
-	if repLen < 0 || defLen < 0 || repLen > len(body) || defLen > len(body)-repLen {
-		return fmt.Errorf("%w: level lengths %d and %d in a page of %d bytes", ErrCorrupt, repLen, defLen, len(body))
+	parts, err := format.SplitDataPageV2(h, body)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	valuesSize := int(h.UncompressedPageSize) - repLen - defLen
 	p.Version, p.Encoding, p.NumLevels = 2, dh.Encoding, n
 	if m := r.leaf.MaxRepetitionLevel; m > 0 {
-		if p.RepLevels, _, err = r.decodeLevels(p.RepLevels, body[:repLen], m, n); err != nil {
+		if p.RepLevels, _, err = r.decodeLevels(p.RepLevels, parts.RepLevels, m, n); err != nil {
 			return fmt.Errorf("repetition levels: %w", err)
 		}
 	}
@@ -541,7 +542,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	// like parquet-java and Arrow, skip it.
 	nonNull := n
 	if m := r.leaf.MaxDefinitionLevel; m > 0 {
-		if p.DefLevels, nonNull, err = r.decodeLevels(p.DefLevels, body[repLen:repLen+defLen], m, n); err != nil {
+		if p.DefLevels, nonNull, err = r.decodeLevels(p.DefLevels, parts.DefLevels, m, n); err != nil {
 			return fmt.Errorf("definition levels: %w", err)
 		}
 	}
@@ -554,21 +555,12 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	if err := r.checkRecordStart(p); err != nil {
 		return err
 	}
-	section := body[repLen+defLen:]
-	var data []byte
+	// The values section: taken as it is when stored uncompressed, whatever
+	// size the header says (format.SplitDataPageV2).
+	data := parts.Values
 	owned := false
-	switch {
-	case !dh.IsCompressed:
-		// An uncompressed values section is read as it is: the value
-		// decoders check that it holds the values the levels need.
-		// parquet-java, arrow-cpp, arrow-rs and DuckDB (for a codec other
-		// than UNCOMPRESSED) do not compare its size with the header.
-		data = section
-	case valuesSize < 0:
-		return fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
-	case len(section) == 0 && valuesSize == 0:
-		data = section // an empty page
-	default:
+	if parts.Compressed {
+		valuesSize := parts.ValuesSize
 		target := &r.buf
 		if owned = r.ownsValues(p, dh.Encoding, valuesSize); owned {
 			target = &p.Values.Bytes
@@ -576,7 +568,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		if err := r.reserve(valuesSize, r.valuesEstimate(p, dh.Encoding, valuesSize, n, owned)); err != nil {
 			return err
 		}
-		if data, err = r.decompress(target, section, valuesSize); err != nil {
+		if data, err = r.decompress(target, parts.Values, valuesSize); err != nil {
 			return err
 		}
 	}
@@ -805,15 +797,16 @@ func decodePlain(v *Values, data []byte, n int) error {
 			v.truncate(n)
 			return nil
 		}
+		// The whole page did not decode (bytes after the last value, as
+		// HVR 5.3 writes them, or too few values): its error is not the
+		// answer, the first n values are.
 		v.Bytes, v.Offsets = b0, o0
 		end, err := byteArrayEnd(data, n)
 		if err != nil {
 			return err
 		}
 		v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, data[:end])
-		if err != nil {
-			return err
-		}
+		return err
 	default:
 		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
 	}

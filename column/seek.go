@@ -104,7 +104,8 @@ func (r *Reader) offsetIndex() (*format.OffsetIndex, error) {
 // position restarts the chunk.
 //
 // A row at or past the row group's num_rows returns an error wrapping
-// [ErrRange].
+// [ErrRange]; a row below it that the chunk does not hold (the row group
+// claims more rows than its chunk has) one wrapping [ErrCorrupt].
 func (r *Reader) SeekRow(row int64) error {
 	numRows := r.file.meta.RowGroups[r.rowGroup].NumRows
 	if row < 0 || numRows > 0 && row >= numRows {
@@ -125,7 +126,9 @@ func (r *Reader) SeekRow(row int64) error {
 		}
 		r.seek.oi, r.seek.oiRead = oi, true
 	}
-	for r.walker.NextHeader() {
+	// The context is checked before each header is taken, so that a
+	// cancelled seek leaves the walker where its counts say.
+	for r.ctxErr() == nil && r.walker.NextHeader() {
 		h := r.walker.Header()
 		page := r.page
 		switch h.Type {
@@ -157,8 +160,16 @@ func (r *Reader) SeekRow(row int64) error {
 		r.seek.next += int64(rows)
 		r.seek.dataPages++
 	}
+	if err := r.ctxErr(); err != nil {
+		return r.errorf(r.page, "%w", err)
+	}
 	if err := r.walker.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)
+	}
+	if numRows > 0 {
+		// row is below the row group's num_rows: the row group claims
+		// rows its chunk does not hold.
+		return r.errorf(r.page, "%w: row group of %d rows, its column chunk holds %d", ErrCorrupt, numRows, r.seek.next)
 	}
 	return r.errorf(r.page, "%w: row %d past the %d rows of the column chunk", ErrRange, row, r.seek.next)
 }

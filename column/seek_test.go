@@ -11,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/internal/testfile"
 )
 
 // flatChunk is a whole column chunk read page by page: its levels and
@@ -223,4 +226,25 @@ func TestSliceRows(t *testing.T) {
 	r.SliceRows(&p, 0, 0)
 	assert.Zero(t, p.NumLevels)
 	assert.Zero(t, p.Values.Len())
+}
+
+// TestSeekRowPastTheChunk seeks to a row that the row group's num_rows
+// promises and its chunk does not hold: a corrupt file, not a row out of
+// range; a row past num_rows stays ErrRange.
+func TestSeekRowPastTheChunk(t *testing.T) {
+	f := openBytes(t, testfile.RequiredInt32(10, 1, 2, 3, 4))
+	r, err := f.Column(0, 0)
+	require.NoError(t, err)
+	err = r.SeekRow(7)
+	require.ErrorIs(t, err, ErrCorrupt)
+	assert.ErrorIs(t, err, errs.ErrCorrupt)
+	assert.NotErrorIs(t, err, ErrRange)
+	assert.Contains(t, err.Error(), "row group of 10 rows, its column chunk holds 4")
+	r, err = f.Column(0, 0)
+	require.NoError(t, err)
+	require.NoError(t, r.SeekRow(3))
+	var p Page
+	require.NoError(t, r.ReadPage(&p))
+	assert.Equal(t, []int32{4}, p.Values.Int32s)
+	assert.ErrorIs(t, r.SeekRow(10), ErrRange)
 }

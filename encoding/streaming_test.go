@@ -131,10 +131,19 @@ func TestStreamingDecoders(t *testing.T) {
 	}
 	defer codecs.Close()
 	seen := map[string]int{}
+	skipped := 0
 	for _, name := range streamFiles {
 		t.Run(name, func(t *testing.T) {
+			defer func() {
+				if t.Skipped() {
+					skipped++
+				}
+			}()
 			streamFile(t, codecs, testcorpus.Data(t, name), seen)
 		})
+	}
+	if skipped == len(streamFiles) {
+		t.Skip("every corpus file was skipped")
 	}
 	for _, kind := range []string{"plain", "dictionary", "delta", "bytestreamsplit", "rle indices", "rle levels"} {
 		if seen[kind] == 0 {

@@ -114,8 +114,12 @@ func TestPageWalker(t *testing.T) {
 	}
 	walkWith := func(w *PageWalker) (types []PageType, err error) {
 		for w.Next() {
+			i := len(types)
 			types = append(types, w.Header().Type)
-			assert.Equal(t, bytes.Repeat([]byte{byte(len(types) - 1)}, len(types)*3-3), w.Body())
+			assert.Equal(t, bytes.Repeat([]byte{byte(i)}, i*3), w.Body())
+			// Page is the page as stored: its header, then its body.
+			assert.Equal(t, append(AppendPageHeader(nil, &hs[i]), w.Body()...), w.Page())
+			assert.Len(t, w.Page(), w.HeaderSize()+i*3)
 		}
 		return types, w.Err()
 	}
@@ -169,6 +173,31 @@ func TestPageWalker(t *testing.T) {
 		for w.Next() {
 		}
 	}))
+}
+
+// TestPageWalkerPageUnread checks that Page is nil between NextHeader and
+// ReadBody in a streaming walk, and the page once its body is read.
+func TestPageWalkerPageUnread(t *testing.T) {
+	hs := samplePageHeaders()
+	var chunk []byte
+	for i := range hs {
+		hs[i].CompressedPageSize = 5
+		chunk = AppendPageHeader(chunk, &hs[i])
+		chunk = append(chunk, bytes.Repeat([]byte{byte(i)}, 5)...)
+	}
+	var w PageWalker
+	w.ResetReaderAt(bytes.NewReader(chunk), ChunkRange{Length: int64(len(chunk))}, nil)
+	assert.Nil(t, w.Page())
+	off := 0
+	for i := 0; w.NextHeader(); i++ {
+		assert.Nil(t, w.Page())
+		require.NoError(t, w.ReadBody())
+		n := w.HeaderSize() + 5
+		assert.Equal(t, chunk[off:off+n], w.Page())
+		off += n
+	}
+	require.NoError(t, w.Err())
+	assert.Equal(t, len(chunk), off)
 }
 
 // TestPageWalkerStreamLarge checks the streaming walk on pages larger than

@@ -278,33 +278,6 @@ func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
 // are not interpreted. Malformed input or a negative numBytes returns an
 // error wrapping [ErrCorrupt].
 func DecodeBloomFilterHeaderSize(b []byte) (headerLen int, numBytes int32, err error) {
-	var d decoder
-	d.r.Reset(b)
-	seen := false
-	// The field loop of fields, written out: the errors wrap ErrCorrupt here
-	// and the header has one field of interest.
-	saved := d.r.StructBegin()
-	for {
-		t, id, err := d.r.ReadFieldHeader()
-		if err != nil {
-			return 0, 0, fmt.Errorf("%w: bloom filter header: %w", ErrCorrupt, err)
-		}
-		if t == thrift.Stop {
-			break
-		}
-		if id == 1 && isVarint(t) {
-			numBytes, err = d.r.ReadI32()
-			seen = true
-		} else {
-			err = d.r.Skip(t)
-		}
-		if err != nil {
-			return 0, 0, fmt.Errorf("%w: bloom filter header: %w", ErrCorrupt, err)
-		}
-	}
-	d.r.StructEnd(saved)
-	if !seen || numBytes < 0 {
-		return 0, 0, fmt.Errorf("%w: bloom filter header: numBytes missing or negative", ErrCorrupt)
-	}
-	return d.r.Offset(), numBytes, nil
+	h, n, err := DecodeBloomFilterHeader(b)
+	return n, h.NumBytes, err
 }

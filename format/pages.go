@@ -435,6 +435,18 @@ func (w *PageWalker) HeaderSize() int { return w.hlen }
 // Body returns the current page's compressed_page_size bytes.
 func (w *PageWalker) Body() []byte { return w.body }
 
+// Page returns the current page as stored: its encoded header
+// ([PageWalker.HeaderSize] bytes) followed by its body. It aliases the
+// chunk or window as Body does, and is nil while the body is unread (see
+// [PageWalker.NextHeader]).
+func (w *PageWalker) Page() []byte {
+	if w.bodyUnread || w.hlen == 0 && w.body == nil {
+		return nil
+	}
+	from, to := w.cur-w.winAt, w.next-w.winAt
+	return w.chunk[from:to:to]
+}
+
 // Offset returns the file offset of the current page header.
 func (w *PageWalker) Offset() int64 { return w.base + int64(w.cur) }
 

@@ -15,7 +15,9 @@
 //
 // What changes in the output: the codec and compressed sizes of every column
 // chunk, the page headers (compressed_page_size, crc, and for data pages v2
-// is_compressed), every offset that moved (data_page_offset,
+// is_compressed, and uncompressed_page_size where the source's disagreed
+// with a values section stored uncompressed, which is read as it is, as
+// the column reader reads it: [format.SplitDataPageV2]), every offset that moved (data_page_offset,
 // dictionary_page_offset, index_page_offset, the column chunk and row group
 // file_offset, the OffsetIndex page locations, bloom_filter_offset,
 // column_index_offset, offset_index_offset) and total_uncompressed_size,

@@ -109,6 +109,7 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 			cc.OffsetIndexOffset, cc.OffsetIndexLength = nil, nil
 		}
 	}
+	r.meta.KeyValueMetadata = setKeyValues(r.meta.KeyValueMetadata, r.cfg.keyValue)
 	footer := format.AppendFileMetaData(nil, r.meta)
 	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
 	footer = append(footer, "PAR1"...)

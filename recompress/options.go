@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 // Errors returned by this package. Errors from reading the source wrap
@@ -16,10 +19,11 @@ import (
 var (
 	// ErrCorrupt reports a source file whose pages or metadata cannot be
 	// read: truncated, inconsistent sizes, pages that do not decompress.
-	ErrCorrupt = errors.New("recompress: corrupt input")
+	// It matches pqcodec.ErrCorrupt.
+	ErrCorrupt = errs.Corrupt("recompress: corrupt input")
 	// ErrChecksum reports a source page whose CRC32 does not match its
-	// header (see [WithSourceChecksums]).
-	ErrChecksum = errors.New("recompress: page checksum mismatch")
+	// header (see [WithSourceChecksums]). It matches pqcodec.ErrCorrupt.
+	ErrChecksum = errs.Corrupt("recompress: page checksum mismatch")
 	// ErrEncrypted reports an encrypted file or column chunk.
 	ErrEncrypted = errors.New("recompress: encrypted parquet files are not supported")
 	// ErrUnsupported reports a file this package cannot rewrite, such as one
@@ -84,6 +88,7 @@ type config struct {
 	decoder  *codecfactory.Factory
 	progress func(done, total int64)
 	maxPage  int
+	keyValue []format.KeyValue // set in the output footer
 }
 
 func defaultConfig() config {
@@ -214,6 +219,41 @@ func WithProgress(fn func(done, total int64)) Option {
 		c.progress = fn
 		return nil
 	}
+}
+
+// WithKeyValue sets key to value in the output footer's key_value_metadata:
+// the source's entries of that key are dropped and the new entry comes
+// after the others. It may be given for several keys (for the same key,
+// the last one wins). Everything else of the footer is carried over as
+// the package documentation says. pqcodec rewrite records its options this
+// way, to know later whether an output is already done.
+func WithKeyValue(key, value string) Option {
+	return func(c *config) error {
+		if key == "" {
+			return fmt.Errorf("%w: empty key-value metadata key", ErrOption)
+		}
+		c.keyValue = append(c.keyValue, format.KeyValue{Key: key, Value: &value})
+		return nil
+	}
+}
+
+// setKeyValues applies kvs (see [WithKeyValue]) to the key-value metadata
+// m, returning the new list; m is not modified.
+func setKeyValues(m []format.KeyValue, kvs []format.KeyValue) []format.KeyValue {
+	if len(kvs) == 0 {
+		return m
+	}
+	out := make([]format.KeyValue, 0, len(m)+len(kvs))
+	for _, e := range m {
+		if !slices.ContainsFunc(kvs, func(kv format.KeyValue) bool { return kv.Key == e.Key }) {
+			out = append(out, e)
+		}
+	}
+	for _, kv := range kvs {
+		out = slices.DeleteFunc(out, func(e format.KeyValue) bool { return e.Key == kv.Key })
+		out = append(out, kv)
+	}
+	return out
 }
 
 // factoryOptions returns the codecfactory options that give t's level.

@@ -89,34 +89,24 @@ func (w *worker) page(r *rewriter, j *job) (hdr, body []byte, err error) {
 
 // pageV2 returns the new body of a data page v2: its levels as they are,
 // then the values section compressed with the target, or uncompressed
-// (is_compressed false) when that is not larger.
+// (is_compressed false) when that is not larger. The page is split by
+// [format.SplitDataPageV2], as the column reader splits it, so a values
+// section stored uncompressed is taken as it is whatever size the header
+// declares; h's uncompressed_page_size is set to the page's real size.
 func (w *worker) pageV2(r *rewriter, j *job, h *format.PageHeader, body []byte) ([]byte, error) {
 	dh := &h.DataPageHeaderV2
-	repLen, defLen := int(dh.RepetitionLevelsByteLength), int(dh.DefinitionLevelsByteLength)
-	if repLen < 0 || defLen < 0 || repLen > len(body) || defLen > len(body)-repLen {
-		return nil, fmt.Errorf("%w: level lengths %d and %d in a page of %d bytes", ErrCorrupt, repLen, defLen, len(body))
+	parts, err := format.SplitDataPageV2(h, body)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	levels := repLen + defLen
-	valuesSize := int(h.UncompressedPageSize) - levels
-	if valuesSize < 0 {
-		return nil, fmt.Errorf("%w: uncompressed page size %d below its level lengths %d+%d", ErrCorrupt, h.UncompressedPageSize, repLen, defLen)
-	}
-	section := body[levels:]
-	var raw []byte
-	switch {
-	case len(section) == 0 && valuesSize == 0:
-		raw = section
-	case dh.IsCompressed:
-		var err error
-		if raw, err = w.decompress(r, j.codec, section, valuesSize); err != nil {
+	levels := len(parts.RepLevels) + len(parts.DefLevels)
+	raw := parts.Values
+	if parts.Compressed {
+		if raw, err = w.decompress(r, j.codec, parts.Values, parts.ValuesSize); err != nil {
 			return nil, err
 		}
-	default:
-		if len(section) != valuesSize {
-			return nil, fmt.Errorf("%w: uncompressed values section of %d bytes, header says %d", ErrCorrupt, len(section), valuesSize)
-		}
-		raw = section
 	}
+	h.UncompressedPageSize = int32(parts.UncompressedSize())
 	t := j.target
 	out := append(getBuf(levels+t.f.CompressBound(t.Codec, len(raw))), body[:levels]...)
 	dh.HasIsCompressed = true

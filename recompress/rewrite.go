@@ -274,8 +274,7 @@ var errStopped = errors.New("recompress: stopped")
 // produce walks the page headers of every column chunk in footer order and
 // queues their pages.
 func (r *rewriter) produce(order, work chan<- *job) {
-	var ps pageSource
-	ps.r = r.src
+	var w format.PageWalker
 	closed := make(chan struct{})
 	close(closed)
 	send := func(j *job) bool {
@@ -302,7 +301,7 @@ func (r *rewriter) produce(order, work chan<- *job) {
 			if !send(&job{kind: chunkStart, chunk: ch, done: closed}) {
 				return
 			}
-			if err := r.walkChunk(&ps, cc, ch, send); err != nil {
+			if err := r.walkChunk(&w, cc, ch, send); err != nil {
 				ch.err = err
 			}
 			if !send(&job{kind: chunkEnd, chunk: ch, done: closed}) {
@@ -315,47 +314,39 @@ func (r *rewriter) produce(order, work chan<- *job) {
 	}
 }
 
-// walkChunk queues the pages of one column chunk, with the walk rules of
-// [format.PageWalker]: it ends after the data page that completes the
-// chunk's num_values when that is positive, and otherwise at the first page
-// boundary at or past the declared length; a page may run into the slack
-// that [format.FileMetaData.ColumnChunkRange] allows, not past it.
-func (r *rewriter) walkChunk(ps *pageSource, cc *format.ColumnChunk, ch *chunkState, send func(*job) bool) error {
+// walkChunk queues the pages of one column chunk, walked by w (a streaming
+// [format.PageWalker], so with the column reader's rules: the walk ends
+// after the data page that completes the chunk's num_values when that is
+// positive, and otherwise at the first page boundary at or past the
+// declared length; a page may run into the slack that
+// [format.FileMetaData.ColumnChunkRange] allows, not past it). Each page is
+// copied from the walker's window, which holds one page at a time, into a
+// pool buffer of its own.
+func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *chunkState, send func(*job) bool) error {
 	rng, err := r.meta.ColumnChunkRange(cc, r.size)
 	if err != nil {
 		return wrapSource(err)
 	}
 	ch.oldStart = rng.Start
 	ch.oldEnd = rng.Start
-	end, limit := rng.Start+rng.Length, rng.Start+rng.Length+rng.Slack
-	ps.limit = limit
 	codec := codecfactory.Codec(cc.MetaData.Codec)
 	if !codec.Valid() {
 		return fmt.Errorf("%w: %w: column chunk codec %d", ErrCorrupt, codecfactory.ErrUnknownCodec, int32(cc.MetaData.Codec))
 	}
 	target := &r.targets[ch.col]
-	var values int64
-	for off := rng.Start; off < end && !(rng.NumValues > 0 && values >= rng.NumValues); {
-		j := &job{kind: pageItem, chunk: ch, off: off, target: target, codec: codec, done: make(chan struct{})}
-		hlen, err := ps.header(off, &j.header)
-		if err != nil {
-			return fmt.Errorf("%w: page header at offset %d: %w", ErrCorrupt, off, err)
-		}
-		h := &j.header
+	buf := w.Buffer()
+	if cap(buf) > maxWindowKept {
+		buf = nil
+	}
+	w.ResetReaderAt(r.src, rng, buf)
+	for w.Next() { // with read-ahead: one read for many small pages
+		h, off := w.Header(), w.Offset()
+		hlen := w.HeaderSize()
 		n := int64(hlen) + int64(h.CompressedPageSize)
-		if n > limit-off {
-			return fmt.Errorf("%w: page at offset %d: body of %d bytes overruns the column chunk by %d bytes",
-				ErrCorrupt, off, h.CompressedPageSize, off+n-limit)
-		}
 		if int(h.UncompressedPageSize) > r.cfg.maxPage || h.UncompressedPageSize < 0 {
 			return fmt.Errorf("%w: page at offset %d: %w: %d bytes declared", ErrCorrupt, off, codecfactory.ErrPageTooLarge, h.UncompressedPageSize)
 		}
-		switch h.Type {
-		case format.DataPage:
-			values += int64(h.DataPageHeader.NumValues)
-		case format.DataPageV2:
-			values += int64(h.DataPageHeaderV2.NumValues)
-		}
+		j := &job{kind: pageItem, chunk: ch, off: off, target: target, codec: codec, hlen: hlen, done: make(chan struct{})}
 		unc := int64(h.UncompressedPageSize)
 		j.cost = n
 		if target.Codec != Keep {
@@ -364,24 +355,30 @@ func (r *rewriter) walkChunk(ps *pageSource, cc *format.ColumnChunk, ch *chunkSt
 		if !r.budget.acquire(j.cost) {
 			return errStopped
 		}
-		j.hlen = hlen
-		if j.src, err = ps.read(off, int(n)); err != nil {
-			r.budget.release(j.cost)
-			return fmt.Errorf("%w: page at offset %d: %w", ErrCorrupt, off, err)
-		}
-		// Decode again from the page's own copy: statistics alias it.
+		j.src = append(getBuf(int(n)), w.Page()...)
+		// Decode the header again from the page's own copy: statistics
+		// alias it.
 		if _, err := format.DecodePageHeader(j.src[:hlen], &j.header); err != nil {
 			r.budget.release(j.cost)
+			putBuf(j.src)
 			return fmt.Errorf("%w: page header at offset %d: %w", ErrCorrupt, off, err)
 		}
 		if !send(j) {
 			return errStopped
 		}
-		off += n
-		ch.oldEnd = off
+		ch.oldEnd = off + n
+	}
+	if err := w.Err(); err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	return nil
 }
+
+// maxWindowKept bounds the window buffer a walk passes on to the next
+// chunk's: the window holds one page (and 64 KiB of read-ahead), so after
+// a chunk of large pages it is dropped rather than kept for the whole
+// rewrite.
+const maxWindowKept = 1 << 20
 
 // write is the single writing goroutine: it takes the queue in order,
 // waits for each page and writes it, then writes the indexes and footer.
@@ -509,84 +506,4 @@ func (b *budget) abort() {
 	b.aborted = true
 	b.mu.Unlock()
 	b.cond.Broadcast()
-}
-
-// pageSource reads page headers and pages of the source through a
-// read-ahead window, never past limit.
-type pageSource struct {
-	r     io.ReaderAt
-	limit int64
-	buf   []byte
-	boff  int64 // file offset of buf[0]
-}
-
-const (
-	readAhead      = 256 << 10
-	maxHeaderBytes = 16 << 20
-)
-
-// window returns the buffered bytes from off, at least n of them unless
-// limit comes first, reading ahead.
-func (s *pageSource) window(off int64, n int) ([]byte, error) {
-	n = int(min(int64(n), s.limit-off))
-	if off >= s.boff && off+int64(n) <= s.boff+int64(len(s.buf)) && len(s.buf) > 0 {
-		return s.buf[off-s.boff:], nil
-	}
-	want := int(min(int64(max(n, readAhead)), s.limit-off))
-	if want < 0 {
-		return nil, io.ErrUnexpectedEOF
-	}
-	if cap(s.buf) < want {
-		s.buf = make([]byte, want)
-	}
-	s.buf = s.buf[:want]
-	s.boff = off
-	m, err := s.r.ReadAt(s.buf, off)
-	if m < n {
-		s.buf = s.buf[:0]
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return nil, err
-	}
-	s.buf = s.buf[:m]
-	return s.buf, nil
-}
-
-// header decodes the page header at off into h, growing the window for
-// headers longer than it, and returns the header's length.
-func (s *pageSource) header(off int64, h *format.PageHeader) (int, error) {
-	n := 4096
-	for {
-		b, err := s.window(off, n)
-		if err != nil {
-			return 0, err
-		}
-		hlen, err := format.DecodePageHeader(b, h)
-		if err == nil {
-			return hlen, nil
-		}
-		if int64(len(b)) >= s.limit-off || len(b) >= maxHeaderBytes {
-			return 0, err
-		}
-		n = min(max(len(b), n)*8, maxHeaderBytes)
-	}
-}
-
-// read returns a copy of the n bytes at off, in a pool buffer.
-func (s *pageSource) read(off int64, n int) ([]byte, error) {
-	out := getBuf(n)[:n]
-	if off >= s.boff && off+int64(n) <= s.boff+int64(len(s.buf)) {
-		copy(out, s.buf[off-s.boff:])
-		return out, nil
-	}
-	m, err := s.r.ReadAt(out, off)
-	if m == n {
-		return out, nil
-	}
-	putBuf(out)
-	if err == nil || err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	return nil, err
 }

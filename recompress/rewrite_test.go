@@ -401,3 +401,33 @@ func TestUnsupportedAndDropped(t *testing.T) {
 	require.Nil(t, cc.ColumnIndexOffset)
 	require.Nil(t, cc.MetaData.BloomFilterOffset)
 }
+
+// TestWithKeyValue sets key-value metadata in the output: a new key is
+// added after the source's entries, an existing one replaced in place of
+// all its entries, the last value of a key given twice wins, and nothing
+// else of the footer's metadata changes.
+func TestWithKeyValue(t *testing.T) {
+	src := readCorpus(t, "alltypes_tiny_pages.parquet")
+	sm, err := format.ReadFooter(bytes.NewReader(src), int64(len(src)))
+	require.NoError(t, err)
+	require.NotEmpty(t, sm.KeyValueMetadata)
+	first := sm.KeyValueMetadata[0].Key
+	out, _, err := rewrite(src, zstd(1), recompress.WithKeyValue("pqcodec.test", "a"), recompress.WithKeyValue("pqcodec.test", "b"),
+		recompress.WithKeyValue(first, "replaced"))
+	require.NoError(t, err)
+	om, err := format.ReadFooter(bytes.NewReader(out), int64(len(out)))
+	require.NoError(t, err)
+	var want []string
+	for _, kv := range sm.KeyValueMetadata[1:] {
+		want = append(want, kv.Key+"="+*kv.Value)
+	}
+	want = append(want, "pqcodec.test=b", first+"=replaced")
+	var got []string
+	for _, kv := range om.KeyValueMetadata {
+		got = append(got, kv.Key+"="+*kv.Value)
+	}
+	require.Equal(t, want, got)
+	require.NoError(t, recompress.Verify(bytes.NewReader(src), int64(len(src)), bytes.NewReader(out), int64(len(out)), nil))
+	_, _, err = rewrite(src, recompress.WithKeyValue("", "x"))
+	require.ErrorIs(t, err, recompress.ErrOption)
+}

@@ -83,7 +83,7 @@
 package rows
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -100,8 +100,9 @@ var (
 	// disagree on the number of rows or on the shape of a row.
 	ErrCorrupt = errs.Corrupt("rows: inconsistent levels")
 	// ErrNoColumn reports a selected path that names no node of the
-	// schema.
-	ErrNoColumn = errors.New("rows: no such column")
+	// schema. It is [column.ErrNoColumn], the one sentinel for a missing
+	// column of both packages.
+	ErrNoColumn = column.ErrNoColumn
 )
 
 // Group is the value of a group (and of a row): its fields in order.
@@ -125,7 +126,9 @@ type Option func(*options) error
 type options struct {
 	paths        [][]string
 	first, count int64
-	raw          bool
+	ranges       []column.RowRange // WithRowRanges
+	hasRange     bool              // WithRange was given
+	raw          bool              // WithRaw
 }
 
 // WithColumns keeps only the schema nodes at the given dotted paths ("id",
@@ -154,9 +157,9 @@ func WithColumns(paths ...string) Option {
 func WithRange(first, count int64) Option {
 	return func(o *options) error {
 		if first < 0 {
-			return fmt.Errorf("rows: WithRange(%d, %d): negative first row", first, count)
+			return fmt.Errorf("%w: WithRange(%d, %d): negative first row", ErrRange, first, count)
 		}
-		o.first, o.count = first, count
+		o.first, o.count, o.hasRange = first, count, true
 		return nil
 	}
 }
@@ -191,10 +194,13 @@ type Reader struct {
 	cursors  []*cursor // the selected columns, in column order
 	rowGroup int       // current row group; -1 before the first
 	skip     int64     // rows still to skip before the first returned
-	left     int64     // rows still to return; negative: all
+	pos      int64     // file row of the next row to return (seek.go)
+	ranges   []column.RowRange
+	ri       int // ranges[ri] is the first that ends after pos
 	json     jsonSink
 	line     []byte // WriteRow's buffer
 	values   valueSink
+	emptyPos int64 // rows of rowGroup returned, without columns
 }
 
 // NewReader returns a Reader of the rows of f.
@@ -230,7 +236,10 @@ func NewReader(f *column.File, opts ...Option) (*Reader, error) {
 		}
 		b.markMapKeys(root)
 	}
-	r := &Reader{file: f, rowGroup: -1, skip: o.first, left: o.count}
+	r := &Reader{file: f, rowGroup: -1}
+	if err := r.setRanges(&o); err != nil {
+		return nil, err
+	}
 	fields := make([]*field, 0, len(selected))
 	for _, n := range selected {
 		fields = append(fields, b.fieldOf(n))
@@ -351,8 +360,15 @@ func (r *Reader) SkipRows(n int64) (int64, error) {
 // next positions the cursors at the start of the next row to return,
 // skipping rows before the range, and checks that every column agrees.
 func (r *Reader) next() error {
-	if len(r.cursors) == 0 || r.left == 0 {
-		return io.EOF
+	if err := r.toRange(); err != nil {
+		return err
+	}
+	if len(r.cursors) == 0 {
+		if err := r.nextEmpty(); err != nil {
+			return err
+		}
+		r.pos++
+		return nil
 	}
 	for {
 		if err := r.nextRow(); err != nil {
@@ -366,9 +382,7 @@ func (r *Reader) next() error {
 		}
 		r.skip--
 	}
-	if r.left > 0 {
-		r.left--
-	}
+	r.pos++
 	return nil
 }
 
@@ -420,7 +434,7 @@ func (r *Reader) nextRow() error {
 			// Start the row group at the first row to return: each
 			// column skips the pages before it unread.
 			for _, c := range r.cursors {
-				if err := c.rd.SeekRow(r.skip); err != nil {
+				if err := c.seekRow(r.skip); err != nil {
 					return err
 				}
 			}
@@ -813,9 +827,10 @@ type cursor struct {
 	hasDict  bool // the chunk starts with a dictionary page, for page numbers
 	pages    int  // data pages read from the chunk
 	pos      int  // next level in page
-	val      int  // next value in page.Values
+	val      int  // next value in page (of page.Values, or of page.Indices)
 	nvals    int  // values in page
 	eof      bool
+	ctx      context.Context // of a running XContext method, else nil
 }
 
 func newCursor(n *format.Node, raw bool) *cursor {
@@ -869,7 +884,7 @@ func (c *cursor) reset(f *column.File, rg int) error {
 // sets eof at the end of the chunk.
 func (c *cursor) fill() error {
 	for !c.eof && c.pos >= c.page.NumLevels {
-		err := c.rd.ReadPage(&c.page)
+		err := c.readPage()
 		if err == io.EOF {
 			c.eof = true
 			return nil
@@ -878,7 +893,7 @@ func (c *cursor) fill() error {
 			return err
 		}
 		c.pages++
-		c.pos, c.val, c.nvals = 0, 0, c.page.Values.Len()
+		c.pos, c.val, c.nvals = 0, 0, c.page.NumValues()
 		if c.maxDef > 0 && len(c.page.DefLevels) != c.page.NumLevels ||
 			c.maxRep > 0 && len(c.page.RepLevels) != c.page.NumLevels {
 			return c.corrupt("page of %d values with %d definition and %d repetition levels",
@@ -911,14 +926,25 @@ func (c *cursor) corrupt(format string, args ...any) error {
 		Err: fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))}
 }
 
+// next returns where the next value of c is, and moves past it: in the
+// page's Values, or, for a page that keeps its dictionary indices (a File
+// opened with column.WithKeepDictionary), in the chunk's dictionary. c.val
+// must be below c.nvals.
+func (c *cursor) next() (*column.Values, int) {
+	i := c.val
+	c.val++
+	if c.page.Dictionary != nil {
+		return c.page.Dictionary, int(c.page.Indices[i])
+	}
+	return &c.page.Values, i
+}
+
 // appendValue appends the next value of c.
 func (c *cursor) appendValue(dst []byte) ([]byte, error) {
-	i := c.val
-	if i >= c.nvals {
+	if c.val >= c.nvals {
 		return dst, c.corrupt("page holds %d values, its levels need more", c.nvals)
 	}
-	c.val++
-	v := &c.page.Values
+	v, i := c.next()
 	switch c.format {
 	case formatBoolean:
 		return strconv.AppendBool(dst, v.Booleans[i]), nil
@@ -935,15 +961,14 @@ func (c *cursor) appendValue(dst []byte) ([]byte, error) {
 	case formatString:
 		return AppendString(dst, v.ByteArray(i)), nil
 	case formatLogical:
-		return c.appendLogical(dst, i)
+		return c.appendLogical(dst, v, i)
 	}
 	return AppendHex(dst, v.ByteArray(i)), nil
 }
 
-// appendLogical appends value i of the page as its logical type's JSON
-// (see the package documentation).
-func (c *cursor) appendLogical(dst []byte, i int) ([]byte, error) {
-	v := &c.page.Values
+// appendLogical appends value i of v (the page's values or its
+// dictionary) as its logical type's JSON (see the package documentation).
+func (c *cursor) appendLogical(dst []byte, v *column.Values, i int) ([]byte, error) {
 	l := &c.leaf
 	var err error
 	switch l.Kind {
@@ -1026,12 +1051,10 @@ func unitsPerSecond(u format.TimeUnit) int64 {
 // value returns the next value of c as a Go value (see the package
 // documentation).
 func (c *cursor) value() (any, error) {
-	i := c.val
-	if i >= c.nvals {
+	if c.val >= c.nvals {
 		return nil, c.corrupt("page holds %d values, its levels need more", c.nvals)
 	}
-	c.val++
-	v := &c.page.Values
+	v, i := c.next()
 	switch c.format {
 	case formatBoolean:
 		return v.Booleans[i], nil

@@ -15,9 +15,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/internal/testfile"
 )
 
 // appendJSON writes a Go row value as AppendRow would, so that the two
@@ -356,4 +358,104 @@ func TestReadRowReusesDst(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 4, cap(row))
 	assert.True(t, reflect.DeepEqual(Group{{"id", int32(3)}, {"li", []any{int64(0), int64(1), int64(2)}}}, row), "%v", row)
+}
+
+// TestRangePastTheChunk reads a range of a row group that claims 10 rows
+// while its chunk holds 4. A range starting past the chunk's rows is a
+// corrupt file, not a range error; one starting inside them reads the rows
+// there are (num_rows is not checked against the pages: READING.md).
+func TestRangePastTheChunk(t *testing.T) {
+	data := testfile.RequiredInt32(10, 1, 2, 3, 4)
+	f, err := column.Open(bytes.NewReader(data), int64(len(data)))
+	require.NoError(t, err)
+	r, err := NewReader(f, WithRange(7, -1))
+	require.NoError(t, err)
+	_, err = r.ReadRow(nil)
+	require.ErrorIs(t, err, pqcodec.ErrCorrupt)
+	assert.NotErrorIs(t, err, column.ErrRange)
+	lines, _, err := readAll(t, f, WithRange(2, -1))
+	require.NoError(t, err)
+	assert.Equal(t, []string{`{"a":3}`, `{"a":4}`}, lines)
+}
+
+// TestKeepDictionary reads every file of the corpus and of testdata/foreign
+// that has a dictionary-encoded chunk twice, from a File opened with
+// column.WithKeepDictionary(true) (pages keep their indices) and from one
+// without: the rows are the same (as JSON; readAll checks that ReadRow and
+// WriteRow agree with AppendRow on the kept File), and so is a range.
+func TestKeepDictionary(t *testing.T) {
+	foreign, err := filepath.Glob("../testdata/foreign/*/*.parquet")
+	require.NoError(t, err)
+	dictFiles, dictChunks := 0, 0
+	for _, path := range append(corpusFiles(t), foreign...) {
+		name := filepath.Base(path)
+		plain, err := column.OpenFile(path)
+		if err != nil {
+			continue
+		}
+		want, err := jsonRows(plain, WithRaw())
+		if err != nil {
+			plain.Close()
+			continue // a file rows rejects: not this test's
+		}
+		chunks := 0
+		for _, rg := range plain.MetaData().RowGroups {
+			for _, cc := range rg.Columns {
+				for _, e := range cc.MetaData.Encodings {
+					if e == format.PlainDictionary || e == format.RLEDictionary {
+						chunks++
+						break
+					}
+				}
+			}
+		}
+		plain.Close()
+		if chunks == 0 {
+			continue
+		}
+		kept, err := column.OpenFile(path, column.WithKeepDictionary(true))
+		require.NoError(t, err, name)
+		got, _, err := readAll(t, kept)
+		require.NoError(t, err, name)
+		require.Equal(t, want, got, name)
+		// Logical values come from the dictionary too.
+		plain, err = column.OpenFile(path)
+		require.NoError(t, err, name)
+		wantLogical, err := jsonRows(plain)
+		require.NoError(t, err, name)
+		plain.Close()
+		gotLogical, err := jsonRows(kept)
+		require.NoError(t, err, name)
+		require.Equal(t, wantLogical, gotLogical, name)
+		if n := int64(len(want)); n > 2 {
+			sub, err := jsonRows(kept, WithRange(n/2, -1), WithRaw())
+			require.NoError(t, err, name)
+			require.Equal(t, want[n/2:], sub, name)
+		}
+		require.NoError(t, kept.Close())
+		dictFiles++
+		dictChunks += chunks
+	}
+	t.Logf("%d files, %d dictionary-encoded chunks", dictFiles, dictChunks)
+	assert.Greater(t, dictFiles, 80)
+}
+
+// jsonRows returns the rows of f as AppendRow writes them.
+func jsonRows(f *column.File, opts ...Option) ([]string, error) {
+	r, err := NewReader(f, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	var buf []byte
+	for {
+		buf, err = r.AppendRow(buf[:0])
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, string(buf))
+	}
 }

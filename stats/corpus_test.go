@@ -124,14 +124,16 @@ func TestCorpusBounds(t *testing.T) {
 				where := name + " " + strings.Join(leaf.Path(), ".")
 				c := stats.NewColumn(meta, leaf)
 				cc := &meta.RowGroups[rg].Columns[col]
-				cs, err := c.Chunk(cc.MetaData.Statistics)
-				require.NoError(t, err, where)
+				cs := c.Chunk(cc.MetaData.Statistics)
+				require.NoError(t, cs.BadMinMax, where)
 				ci, err := format.ReadColumnIndex(fh, st.Size(), cc)
 				require.NoError(t, err, where)
 				var ps []stats.Stats
 				if ci != nil {
-					ps, err = c.Pages(nil, ci)
-					require.NoError(t, err, where)
+					ps = c.Pages(nil, ci)
+					for _, p := range ps {
+						require.NoError(t, p.BadMinMax, where)
+					}
 				}
 				if cc.MetaData.TotalUncompressedSize > 4<<20 {
 					continue // keep the test fast

@@ -31,8 +31,14 @@
 //     NaN (floating_orders_nan_count.parquet), counting them in nan_count
 //     when they write it. Under either order, NaN values may therefore lie
 //     outside [Min, Max].
-//   - Values of the wrong size for their type return an error wrapping
-//     [ErrCorrupt].
+//   - A min or max of the wrong size for its type, or a min above the max
+//     in the column's order, is not used: the statistics are reported with
+//     no min/max and the reason in [Stats.BadMinMax] (wrapping
+//     [ErrCorrupt]), so they never prune and never fail a read.
+//     parquet-java, arrow-cpp and DuckDB use an inverted min/max as written
+//     (and would prune with it); DuckDB fails on a value of the wrong size
+//     (READING.md). parquet-go v0.32 writes such inverted statistics for
+//     DECIMAL FIXED_LEN_BYTE_ARRAY columns holding both signs.
 //
 // Byte-array values alias the format structs they came from.
 package stats

@@ -25,9 +25,9 @@ func Example() {
 			continue
 		}
 		col := stats.NewColumn(md, leaf)
-		st, err := col.Chunk(md.RowGroups[0].Columns[i].MetaData.Statistics)
-		if err != nil {
-			log.Fatal(err)
+		st := col.Chunk(md.RowGroups[0].Columns[i].MetaData.Statistics)
+		if !st.HasMinMax {
+			log.Fatal("no usable min and max: ", st.BadMinMax)
 		}
 		fmt.Printf("%s, order %v: %s .. %s, %d nulls\n", leaf.Name(), col.Order,
 			logical.AppendDate(nil, st.Min.Int32()), logical.AppendDate(nil, st.Max.Int32()), st.NullCount)

@@ -3,17 +3,18 @@ package stats
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
-// ErrCorrupt is wrapped by errors for statistics whose values do not fit
-// their column's type.
-var ErrCorrupt = errors.New("stats: corrupt statistics")
+// ErrCorrupt is wrapped by the errors of [Column.Decode] and by
+// [Stats.BadMinMax] for statistics whose values do not fit their column's
+// type or order. It matches pqcodec.ErrCorrupt.
+var ErrCorrupt = errs.Corrupt("stats: corrupt statistics")
 
 // Order is the sort order of a column's values, which decides how min and
 // max were computed.
@@ -67,6 +68,7 @@ type Column struct {
 	cmp                comparison
 	legacyBytesBroken  bool // PARQUET-251: byte-array statistics are wrong
 	decimalFLBABroken  bool // PARQUET-1655: DECIMAL FLBA statistics are wrong
+	plainInts          bool // integers without a scale or unit (see Bound)
 }
 
 // OrderOf returns the sort order of a primitive schema element.
@@ -132,6 +134,7 @@ func NewColumn(meta *format.FileMetaData, leaf *format.Node) *Column {
 		return c
 	}
 	c.Type = *e.Type
+	c.plainInts = plainIntegers(e)
 	if e.TypeLength != nil {
 		c.TypeLength = int(*e.TypeLength)
 	}
@@ -488,14 +491,25 @@ type Stats struct {
 	// AllNull reports a page that holds only nulls (a ColumnIndex null
 	// page of a nullable column).
 	AllNull bool
+
+	// BadMinMax, when not nil, says why the min and max the file holds
+	// were not used: a value of the wrong size for the column's type, or a
+	// min above the max in the column's order (parquet-go v0.32 orders
+	// DECIMAL FIXED_LEN_BYTE_ARRAY statistics as unsigned bytes, not as
+	// the signed integers the specification asks for). It wraps
+	// [ErrCorrupt]. HasMinMax is then false, so such statistics never
+	// prune, and reading the column is not affected.
+	BadMinMax error
 }
 
 // Chunk returns the typed form of s, the statistics of a column chunk of c
-// (ColumnMetaData.statistics) or of a page header. s may be nil.
-func (c *Column) Chunk(s *format.Statistics) (Stats, error) {
+// (ColumnMetaData.statistics) or of a page header. s may be nil. A min or
+// max that cannot be trusted is left out and reported in
+// [Stats.BadMinMax]; the counts are kept.
+func (c *Column) Chunk(s *format.Statistics) Stats {
 	var out Stats
 	if s == nil {
-		return out, nil
+		return out
 	}
 	if s.HasNullCount && s.NullCount >= 0 {
 		out.NullCount, out.HasNullCount = s.NullCount, true
@@ -507,34 +521,36 @@ func (c *Column) Chunk(s *format.Statistics) (Stats, error) {
 		out.NaNCount, out.HasNaNCount = s.NaNCount, true
 	}
 	if c.Order == Undefined || c.decimalFLBABroken {
-		return out, nil
+		return out
 	}
 	lo, hi, exact := s.MinValue, s.MaxValue, true
 	if lo == nil || hi == nil {
 		// The deprecated fields, in signed order.
 		if c.Order != Signed || c.Type == format.ByteArray || c.Type == format.FixedLenByteArray || c.legacyBytesBroken {
-			return out, nil
+			return out
 		}
 		if c.cmp == cmpTotal || c.cmp == cmpTotal16 {
-			return out, nil
+			return out
 		}
 		lo, hi, exact = s.Min, s.Max, false
 		if lo == nil || hi == nil {
-			return out, nil
+			return out
 		}
 	}
 	if err := c.setMinMax(&out, lo, hi); err != nil {
-		return Stats{}, err
+		out.BadMinMax = err
+		return out
 	}
 	if exact {
 		out.MinExact = s.HasIsMinExact && s.IsMinValueExact
 		out.MaxExact = s.HasIsMaxExact && s.IsMaxValueExact
 	}
-	return out, nil
+	return out
 }
 
 // setMinMax decodes lo and hi into out, applying the NaN and signed-zero
-// rules.
+// rules. It leaves out unchanged and returns an error wrapping ErrCorrupt
+// when either value does not decode or lo is above hi.
 func (c *Column) setMinMax(out *Stats, lo, hi []byte) error {
 	mn, err := c.Decode(lo)
 	if err != nil {
@@ -591,8 +607,10 @@ func (c *Column) zero(negative bool) Value {
 // index ci of a chunk of c, appended to dst. A null page of a nullable
 // column is AllNull with no min/max; a null page of a required column
 // (parquet-mr 1.13 writes such pages, with null count -1, when it has no
-// statistics) has neither. Negative null counts mean unknown.
-func (c *Column) Pages(dst []Stats, ci *format.ColumnIndex) ([]Stats, error) {
+// statistics) has neither. Negative null counts mean unknown. A page whose
+// min or max cannot be trusted has no min/max and says why in
+// [Stats.BadMinMax], as in [Column.Chunk].
+func (c *Column) Pages(dst []Stats, ci *format.ColumnIndex) []Stats {
 	for p := range ci.NumPages() {
 		var s Stats
 		if ci.NullCounts != nil && ci.NullCounts[p] >= 0 {
@@ -603,24 +621,34 @@ func (c *Column) Pages(dst []Stats, ci *format.ColumnIndex) ([]Stats, error) {
 			s.AllNull = c.MaxDefinitionLevel > 0 && (!s.HasNullCount || s.NullCount > 0)
 		case c.Order != Undefined && !c.decimalFLBABroken:
 			if err := c.setMinMax(&s, ci.MinValues[p], ci.MaxValues[p]); err != nil {
-				return dst, fmt.Errorf("page %d: %w", p, err)
+				s.BadMinMax = fmt.Errorf("page %d: %w", p, err)
 			}
 		}
 		dst = append(dst, s)
 	}
-	return dst, nil
+	return dst
 }
 
 // MayContain reports whether the values that s describes may include one
 // in [lo, hi] in c's order; an invalid lo or hi leaves that side
 // unbounded. It is false for an AllNull page and when s's [Min, Max] does
 // not meet [lo, hi], and true whenever s has no min/max (NaN values, which
-// may lie outside [Min, Max], never match a range in TYPE_ORDER).
+// may lie outside [Min, Max], never match a range in TYPE_ORDER). Bounds
+// are converted as [Column.Bound] converts them; a bound that does not fit
+// c makes it true (nothing can be pruned by it): check bounds with Bound
+// first to get the error.
 func (c *Column) MayContain(s Stats, lo, hi Value) bool {
 	if s.AllNull {
 		return false
 	}
 	if !s.HasMinMax || c.Order == Undefined {
+		return true
+	}
+	var err1, err2 error
+	if lo, err1 = c.Bound(lo); err1 != nil {
+		return true
+	}
+	if hi, err2 = c.Bound(hi); err2 != nil {
 		return true
 	}
 	if hi.valid && c.Compare(s.Min, hi) > 0 {

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -97,8 +99,7 @@ func TestChunkRules(t *testing.T) {
 	i32 := format.SchemaElement{Type: ptr(format.Int32)}
 	s := &format.Statistics{Min: le32(uint32(0xfffffffe)), Max: le32(5), NullCount: 3, HasNullCount: true}
 	// Deprecated fields of a signed column are used.
-	st, err := leaf(t, i32, "parquet-mr version 1.8.0", 0).Chunk(s)
-	require.NoError(t, err)
+	st := leaf(t, i32, "parquet-mr version 1.8.0", 0).Chunk(s)
 	assert.True(t, st.HasMinMax)
 	assert.Equal(t, int32(-2), st.Min.Int32())
 	assert.Equal(t, int32(5), st.Max.Int32())
@@ -106,67 +107,77 @@ func TestChunkRules(t *testing.T) {
 	assert.False(t, st.MinExact)
 	// Not for an unsigned one.
 	u32 := format.SchemaElement{Type: ptr(format.Int32), ConvertedType: ptr(format.ConvertedUint32)}
-	st, err = leaf(t, u32, "", 0).Chunk(s)
-	require.NoError(t, err)
+	st = leaf(t, u32, "", 0).Chunk(s)
 	assert.False(t, st.HasMinMax)
 	// min_value/max_value are, in unsigned order.
 	s2 := &format.Statistics{MinValue: le32(5), MaxValue: le32(uint32(0xfffffffe)), HasIsMinExact: true, IsMinValueExact: true}
-	st, err = leaf(t, u32, "", format.TypeDefinedOrder).Chunk(s2)
-	require.NoError(t, err)
+	st = leaf(t, u32, "", format.TypeDefinedOrder).Chunk(s2)
 	assert.True(t, st.HasMinMax)
 	assert.True(t, st.MinExact)
 	assert.False(t, st.MaxExact)
-	// ... but the same bytes are corrupt in signed order (min > max).
-	_, err = leaf(t, i32, "", 0).Chunk(s2)
-	assert.ErrorIs(t, err, ErrCorrupt)
+	// ... but the same bytes are unusable in signed order (min > max):
+	// reported, not used, not an error; the counts stay.
+	s2.NullCount, s2.HasNullCount = 4, true
+	st = leaf(t, i32, "", 0).Chunk(s2)
+	assert.False(t, st.HasMinMax)
+	assert.ErrorIs(t, st.BadMinMax, ErrCorrupt)
+	assert.ErrorIs(t, st.BadMinMax, pqcodec.ErrCorrupt)
+	assert.Contains(t, st.BadMinMax.Error(), "above max")
+	assert.Equal(t, int64(4), st.NullCount)
+	assert.True(t, leaf(t, i32, "", 0).MayContain(st, Int32Value(100), Int32Value(200)), "unusable statistics must not prune")
 	// An unknown column order leaves min/max unset.
-	st, err = leaf(t, i32, "", format.ColumnOrderKind(9)).Chunk(s2)
-	require.NoError(t, err)
+	st = leaf(t, i32, "", format.ColumnOrderKind(9)).Chunk(s2)
 	assert.False(t, st.HasMinMax)
 	// Deprecated fields of byte arrays are never used; min_value from
 	// parquet-mr before 1.8.0 neither.
 	ba := format.SchemaElement{Type: ptr(format.ByteArray)}
-	st, err = leaf(t, ba, "", 0).Chunk(&format.Statistics{Min: []byte("a"), Max: []byte("b")})
-	require.NoError(t, err)
+	st = leaf(t, ba, "", 0).Chunk(&format.Statistics{Min: []byte("a"), Max: []byte("b")})
 	assert.False(t, st.HasMinMax)
 	sv := &format.Statistics{MinValue: []byte("a"), MaxValue: []byte("b")}
-	st, err = leaf(t, ba, "parquet-mr version 1.6.0", 0).Chunk(&format.Statistics{Min: []byte("a"), Max: []byte("b")})
-	require.NoError(t, err)
+	st = leaf(t, ba, "parquet-mr version 1.6.0", 0).Chunk(&format.Statistics{Min: []byte("a"), Max: []byte("b")})
 	assert.False(t, st.HasMinMax)
-	st, err = leaf(t, ba, "parquet-mr version 1.10.0", 0).Chunk(sv)
-	require.NoError(t, err)
+	st = leaf(t, ba, "parquet-mr version 1.10.0", 0).Chunk(sv)
 	assert.True(t, st.HasMinMax)
 	assert.Equal(t, "b", string(st.Max.Bytes()))
 	// DECIMAL FLBA statistics of parquet-cpp-arrow before 4.0.0 are wrong.
 	dec := format.SchemaElement{Type: ptr(format.FixedLenByteArray), TypeLength: ptr(int32(1)), ConvertedType: ptr(format.ConvertedDecimal)}
 	sd := &format.Statistics{MinValue: []byte{0x80}, MaxValue: []byte{0x7f}}
-	st, err = leaf(t, dec, "parquet-cpp-arrow version 3.0.0", 0).Chunk(sd)
-	require.NoError(t, err)
+	st = leaf(t, dec, "parquet-cpp-arrow version 3.0.0", 0).Chunk(sd)
 	assert.False(t, st.HasMinMax)
-	st, err = leaf(t, dec, "parquet-cpp-arrow version 4.0.0", 0).Chunk(sd)
-	require.NoError(t, err)
+	st = leaf(t, dec, "parquet-cpp-arrow version 4.0.0", 0).Chunk(sd)
 	assert.True(t, st.HasMinMax)
+	// DECIMAL FLBA compares as signed big-endian two's complement: the
+	// unsigned byte order parquet-go v0.32 uses gives a min above the max
+	// as soon as the column holds both signs.
+	dec16 := format.SchemaElement{Type: ptr(format.FixedLenByteArray), TypeLength: ptr(int32(16)),
+		LogicalType: &format.LogicalType{Kind: format.LogicalDecimal, Precision: 38, Scale: 4}}
+	neg, pos := bytes.Repeat([]byte{0xff}, 16), append(make([]byte, 15), 1)
+	st = leaf(t, dec16, "parquet-go version 0.32.0(build )", format.TypeDefinedOrder).Chunk(&format.Statistics{MinValue: neg, MaxValue: pos})
+	require.True(t, st.HasMinMax)
+	assert.Nil(t, st.BadMinMax)
+	st = leaf(t, dec16, "parquet-go version 0.32.0(build )", format.TypeDefinedOrder).Chunk(&format.Statistics{MinValue: pos, MaxValue: neg})
+	assert.False(t, st.HasMinMax)
+	assert.ErrorIs(t, st.BadMinMax, ErrCorrupt)
 	// Floats: NaN drops min/max, +0 min and -0 max widen.
 	dbl := format.SchemaElement{Type: ptr(format.Double)}
-	st, err = leaf(t, dbl, "", 0).Chunk(&format.Statistics{MinValue: le64(math.Float64bits(math.NaN())), MaxValue: le64(math.Float64bits(1))})
-	require.NoError(t, err)
+	st = leaf(t, dbl, "", 0).Chunk(&format.Statistics{MinValue: le64(math.Float64bits(math.NaN())), MaxValue: le64(math.Float64bits(1))})
 	assert.False(t, st.HasMinMax)
-	st, err = leaf(t, dbl, "", 0).Chunk(&format.Statistics{MinValue: le64(0), MaxValue: le64(math.Float64bits(math.Copysign(0, -1)))})
-	require.NoError(t, err)
+	st = leaf(t, dbl, "", 0).Chunk(&format.Statistics{MinValue: le64(0), MaxValue: le64(math.Float64bits(math.Copysign(0, -1)))})
 	assert.True(t, math.Signbit(st.Min.Float64()))
 	assert.False(t, math.Signbit(st.Max.Float64()))
 	// Under total order they stay as written.
-	st, err = leaf(t, dbl, "", format.IEEE754TotalOrder).Chunk(&format.Statistics{MinValue: le64(0), MaxValue: le64(math.Float64bits(1))})
-	require.NoError(t, err)
+	st = leaf(t, dbl, "", format.IEEE754TotalOrder).Chunk(&format.Statistics{MinValue: le64(0), MaxValue: le64(math.Float64bits(1))})
 	assert.False(t, math.Signbit(st.Min.Float64()))
-	// Wrong sizes are corrupt; INT96 has no order.
-	_, err = leaf(t, i32, "", 0).Chunk(&format.Statistics{MinValue: []byte{1}, MaxValue: le32(1)})
-	assert.ErrorIs(t, err, ErrCorrupt)
-	st, err = leaf(t, format.SchemaElement{Type: ptr(format.Int96)}, "", 0).Chunk(&format.Statistics{Min: make([]byte, 12), Max: make([]byte, 12)})
-	require.NoError(t, err)
+	// Wrong sizes are unusable, not an error; INT96 has no order.
+	st = leaf(t, i32, "", 0).Chunk(&format.Statistics{MinValue: []byte{1}, MaxValue: le32(1)})
 	assert.False(t, st.HasMinMax)
-	st, err = leaf(t, i32, "", 0).Chunk(nil)
-	require.NoError(t, err)
+	assert.ErrorIs(t, st.BadMinMax, ErrCorrupt)
+	st = leaf(t, dec16, "", 0).Chunk(&format.Statistics{MinValue: make([]byte, 15), MaxValue: make([]byte, 16)})
+	assert.False(t, st.HasMinMax)
+	assert.ErrorIs(t, st.BadMinMax, ErrCorrupt)
+	st = leaf(t, format.SchemaElement{Type: ptr(format.Int96)}, "", 0).Chunk(&format.Statistics{Min: make([]byte, 12), Max: make([]byte, 12)})
+	assert.False(t, st.HasMinMax)
+	st = leaf(t, i32, "", 0).Chunk(nil)
 	assert.False(t, st.HasMinMax || st.HasNullCount)
 }
 
@@ -178,8 +189,7 @@ func TestPages(t *testing.T) {
 		NullCounts: []int64{0, 4, -1},
 	}
 	opt := leaf(t, format.SchemaElement{Type: ptr(format.Int32)}, "", format.TypeDefinedOrder)
-	ps, err := opt.Pages(nil, ci)
-	require.NoError(t, err)
+	ps := opt.Pages(nil, ci)
 	require.Len(t, ps, 3)
 	assert.True(t, ps[0].HasMinMax)
 	assert.Equal(t, int32(7), ps[0].Max.Int32())
@@ -188,12 +198,24 @@ func TestPages(t *testing.T) {
 	assert.False(t, ps[2].HasNullCount)
 	req := *opt
 	req.MaxDefinitionLevel = 0
-	ps, err = req.Pages(ps[:0], ci)
-	require.NoError(t, err)
+	ps = req.Pages(ps[:0], ci)
 	assert.False(t, ps[1].AllNull || ps[1].HasMinMax)
-	ci.MinValues[0] = le32(9)
-	_, err = opt.Pages(nil, ci)
-	assert.ErrorIs(t, err, ErrCorrupt)
+	// A page whose min is above its max, or of the wrong size, has no
+	// min/max and says why; the others keep theirs, and nothing fails.
+	ci.NullPages = append(ci.NullPages, false, false)
+	ci.MinValues = append(ci.MinValues, le32(9), []byte{1, 2})
+	ci.MaxValues = append(ci.MaxValues, le32(8), le32(3))
+	ci.NullCounts = append(ci.NullCounts, 0, 0)
+	ps = opt.Pages(nil, ci)
+	require.Len(t, ps, 5)
+	assert.True(t, ps[0].HasMinMax)
+	assert.Nil(t, ps[0].BadMinMax)
+	for _, p := range ps[3:] {
+		assert.False(t, p.HasMinMax)
+		assert.ErrorIs(t, p.BadMinMax, pqcodec.ErrCorrupt)
+		assert.True(t, opt.MayContain(p, Int32Value(100), Int32Value(100)))
+	}
+	assert.Contains(t, ps[3].BadMinMax.Error(), "page 3")
 }
 
 // FuzzChunk feeds arbitrary statistics bytes to every kind of column: no
@@ -213,8 +235,11 @@ func FuzzChunk(f *testing.F) {
 		e := elems[int(which)%len(elems)]
 		for _, order := range []format.ColumnOrderKind{0, format.IEEE754TotalOrder} {
 			c := leaf(t, e, "", order)
-			st, err := c.Chunk(&format.Statistics{MinValue: lo, MaxValue: hi, Min: lo, Max: hi})
-			if err == nil && st.HasMinMax && c.Compare(st.Min, st.Max) > 0 {
+			st := c.Chunk(&format.Statistics{MinValue: lo, MaxValue: hi, Min: lo, Max: hi})
+			if st.HasMinMax && st.BadMinMax != nil {
+				t.Fatalf("min/max kept with %v", st.BadMinMax)
+			}
+			if st.HasMinMax && c.Compare(st.Min, st.Max) > 0 {
 				t.Fatalf("min %v above max %v", st.Min, st.Max)
 			}
 		}

@@ -166,17 +166,17 @@ func (b *bencher) decompressChunk(g, col int, path string) (int64, time.Duration
 		switch h.Type {
 		case format.DictionaryPage, format.DataPage:
 		case format.DataPageV2:
-			v2 := &h.DataPageHeaderV2
-			levels := int(v2.RepetitionLevelsByteLength) + int(v2.DefinitionLevelsByteLength)
-			if levels < 0 || levels > len(body) || levels > n {
-				return 0, 0, fail(page, fmt.Errorf("%w: level lengths %d past the page", column.ErrCorrupt, levels))
+			// Split as the column reader splits it.
+			parts, err := format.SplitDataPageV2(h, body)
+			if err != nil {
+				return 0, 0, fail(page, fmt.Errorf("%w: %w", column.ErrCorrupt, err))
 			}
-			total += int64(levels)
-			if !v2.IsCompressed {
-				total += int64(n - levels)
+			total += int64(len(parts.RepLevels) + len(parts.DefLevels))
+			if !parts.Compressed {
+				total += int64(parts.ValuesSize)
 				continue
 			}
-			body, n = body[levels:], n-levels
+			body, n = parts.Values, parts.ValuesSize
 		default:
 			continue
 		}

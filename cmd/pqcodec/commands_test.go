@@ -152,7 +152,7 @@ func TestInspectIndexesAndStatistics(t *testing.T) {
 	// fatal.
 	out, errOut, status = runCmd("inspect", "../../testdata/foreign/parquet-go/v1.parquet")
 	require.Equal(t, exitOK, status, errOut)
-	assert.Regexp(t, `(?m)^  dfix .*unusable: stats: corrupt statistics`, out)
+	assert.Regexp(t, `(?m)^  dfix .*min/max unusable: stats: corrupt statistics`, out)
 
 	// Key-value metadata: arrow-go writes its schema.
 	out, _, _ = runCmd("inspect", "../../testdata/foreign/arrow-rs/default.parquet")

@@ -49,16 +49,16 @@ type inspectReport struct {
 	CreatedBy string           `json:"created_by,omitempty"`
 	NumRows   int64            `json:"num_rows"`
 	Columns   int              `json:"num_columns"`
-	KeyValue  []keyValue       `json:"key_value_metadata"`
+	KeyValue  []kvEntry        `json:"key_value_metadata"`
 	Schema    *schemaReport    `json:"schema"`
 	RowGroups []rowGroupReport `json:"row_groups"`
 
 	schemaText string // parquet-java's message text of the schema
 }
 
-// keyValue is one entry of the file's key-value metadata; Value is nil
+// kvEntry is one entry of the file's key-value metadata; Value is nil
 // when the entry has none.
-type keyValue struct {
+type kvEntry struct {
 	Key   string  `json:"key"`
 	Value *string `json:"value"`
 }
@@ -118,9 +118,9 @@ type statsReport struct {
 	Max           *string `json:"max,omitempty"`
 	MinExact      bool    `json:"min_exact,omitempty"`
 	MaxExact      bool    `json:"max_exact,omitempty"`
-	// Error says why the statistics cannot be used (a min above its max, a
-	// bound of the wrong size); readers ignore such statistics, and so do
-	// the counts above.
+	// Error says why the min and max cannot be used (a min above its max,
+	// a bound of the wrong size: stats.Stats.BadMinMax); readers ignore
+	// them. The counts above are kept.
 	Error string `json:"error,omitempty"`
 }
 
@@ -130,11 +130,11 @@ func statsOf(col *stats.Column, leaf logical.Leaf, s *format.Statistics) (*stats
 	if s == nil {
 		return nil, nil
 	}
-	st, err := col.Chunk(s)
-	if err != nil {
-		return &statsReport{Error: err.Error()}, nil
-	}
+	st := col.Chunk(s)
 	r := &statsReport{}
+	if st.BadMinMax != nil {
+		r.Error = st.BadMinMax.Error()
+	}
 	if st.HasNullCount {
 		r.NullCount = &st.NullCount
 	}
@@ -189,10 +189,10 @@ func (r *statsReport) String() string {
 	if r == nil {
 		return "-"
 	}
-	if r.Error != "" {
-		return "unusable: " + clipText(r.Error, 60)
-	}
 	var parts []string
+	if r.Error != "" {
+		parts = append(parts, "min/max unusable: "+clipText(r.Error, 60))
+	}
 	if r.Min != nil {
 		parts = append(parts, boundText(*r.Min)+" .. "+boundText(*r.Max))
 	}
@@ -253,12 +253,12 @@ func (p pageCounts) String() string {
 func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) {
 	md := f.MetaData()
 	rep := &inspectReport{Size: size, Version: md.Version, NumRows: md.NumRows, Columns: f.NumColumns(),
-		Schema: schemaOf(f.Schema().Root()), schemaText: f.Schema().String(), KeyValue: []keyValue{}}
+		Schema: schemaOf(f.Schema().Root()), schemaText: f.Schema().String(), KeyValue: []kvEntry{}}
 	if md.CreatedBy != nil {
 		rep.CreatedBy = *md.CreatedBy
 	}
 	for _, kv := range md.KeyValueMetadata {
-		rep.KeyValue = append(rep.KeyValue, keyValue{kv.Key, kv.Value})
+		rep.KeyValue = append(rep.KeyValue, kvEntry{kv.Key, kv.Value})
 	}
 	leaves := f.Schema().Leaves()
 	var buf []byte

@@ -313,12 +313,17 @@ not depend on the number of workers.
 The output is written to a temporary file beside OUT, synced, checked with
 --verify (every page of the output must decompress to the bytes of the input
 page), and renamed over OUT only then; on any error or interruption OUT is
-left as it was and the temporary file removed. OUT may not be IN.
+left as it was and the temporary file removed. OUT may not be IN, and the
+directory of OUT must exist. A temporary file that a killed rewrite left is
+removed by the next rewrite of the same OUT (one of a rewrite still running,
+which holds a lock on it, is not).
 
-When IN is a directory, every .parquet file under it is rewritten to the same
-relative path under OUT, --jobs files at a time within --memory. Outputs that
-are already complete (target codec, same row groups, and verified when
---verify is on) are skipped, so an interrupted run can be started again.
+When IN is a directory (or a symbolic link to one), every .parquet file under
+it is rewritten to the same relative path under OUT, --jobs files at a time
+within --memory. Outputs that are already complete (written with the same
+--codec, --columns and --crc, recorded in their key-value metadata under
+pqcodec.rewrite; same row groups; and verified when --verify is on) are
+skipped, so an interrupted run can be started again.
 Failures are listed at the end and make the exit status 1.
 
 A summary line per file gives the bytes in and out, their ratio, the pages

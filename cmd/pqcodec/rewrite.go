@@ -16,7 +16,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/recompress"
 )
@@ -30,6 +29,7 @@ type rewriteFlags struct {
 	memory  int64 // MiB
 	verify  bool
 	crc     string
+	srcCRC  bool
 }
 
 func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -41,6 +41,7 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	fs.Int64Var(&f.memory, "memory", recompress.DefaultMemoryBudget>>20, "memory budget for pages in flight, in `MiB` (shared by the files of a directory)")
 	fs.BoolVar(&f.verify, "verify", true, "re-read the output and check every page decompresses to the input page's bytes")
 	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
+	fs.BoolVar(&f.srcCRC, "source-crc", true, "check the checksum of source pages that carry one; false rewrites a page that does not match it (with --crc keep or add, under a fresh checksum)")
 	return func(positional []string, stdout, stderr io.Writer) error {
 		if len(positional) != 2 {
 			return usagef("IN and OUT expected, got %d arguments", len(positional))
@@ -78,7 +79,7 @@ func (f *rewriteFlags) options() ([]recompress.Option, error) {
 	if f.workers < 1 || f.jobs < 1 || f.memory < 1 {
 		return nil, usagef("--workers, --jobs and --memory must be positive")
 	}
-	opts := []recompress.Option{recompress.WithCodec(t), recompress.WithWorkers(f.workers)}
+	opts := []recompress.Option{recompress.WithCodec(t), recompress.WithWorkers(f.workers), recompress.WithSourceChecksums(f.srcCRC)}
 	if f.columns != "" {
 		for _, kv := range strings.Split(f.columns, ",") {
 			path, target, ok := strings.Cut(strings.TrimSpace(kv), "=")
@@ -92,6 +93,7 @@ func (f *rewriteFlags) options() ([]recompress.Option, error) {
 			opts = append(opts, recompress.WithColumnCodec(path, ct))
 		}
 	}
+	opts = append(opts, recompress.WithKeyValue(targetKey, f.description()))
 	switch f.crc {
 	case "keep":
 	case "add":
@@ -113,7 +115,10 @@ type fileResult struct {
 
 // rewriteFile rewrites in to out through a temporary file beside out,
 // synced and renamed over out only once complete (and verified). On any
-// error out is left as it was and the temporary file is removed.
+// error out is left as it was and the temporary file is removed. The
+// temporary file is locked while it exists ([lockTemp]); the temporary files
+// of earlier rewrites of out that were killed are removed first
+// ([removeStale]). The directory of out must exist.
 func rewriteFile(in, out string, f *rewriteFlags, opts []recompress.Option, cleanup *cleanup) (*fileResult, error) {
 	start := time.Now()
 	src, err := os.Open(in)
@@ -133,7 +138,17 @@ func rewriteFile(in, out string, f *rewriteFlags, opts []recompress.Option, clea
 			return nil, &fileError{out, errors.New("is a directory")}
 		}
 	}
-	tmp, err := cleanup.createTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+	dir := filepath.Dir(out)
+	if dst, err := os.Stat(dir); err != nil || !dst.IsDir() {
+		// As cp and mv do, the output's directory must exist; directory
+		// mode creates the directories below OUT.
+		if err == nil || errors.Is(err, fs.ErrNotExist) {
+			err = errors.New("no such directory for the output")
+		}
+		return nil, &fileError{dir, err}
+	}
+	removeStale(out)
+	tmp, err := cleanup.createTemp(dir, "."+filepath.Base(out)+".tmp-*")
 	if err != nil {
 		return nil, &fileError{out, err}
 	}
@@ -223,21 +238,24 @@ func summary(in, out string, r *fileResult, verified bool) string {
 // path under out, f.jobs files at a time, skipping outputs that are
 // already complete. It prints one line per file and a list of failures.
 func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, cleanup *cleanup, stdout, stderr io.Writer) error {
-	absIn, err1 := filepath.Abs(in)
-	absOut, err2 := filepath.Abs(out)
-	if err1 != nil || err2 != nil {
-		return &fileError{in, errors.Join(err1, err2)}
+	// IN may be a symbolic link to a directory (WalkDir does not follow
+	// its root): walk what it points to. Links below IN are not followed.
+	root, err1 := filepath.EvalSymlinks(in)
+	absIn, err2 := filepath.Abs(root)
+	absOut, err3 := resolvedAbs(out)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return &fileError{in, err}
 	}
 	if absIn == absOut || strings.HasPrefix(absOut, absIn+string(filepath.Separator)) {
 		return usagef("OUT %s must not be IN or inside it", out)
 	}
 	var files []string
-	err := filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".parquet") {
-			rel, err := filepath.Rel(in, p)
+			rel, err := filepath.Rel(root, p)
 			if err != nil {
 				return err
 			}
@@ -252,7 +270,7 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 	jobs := min(f.jobs, max(len(files), 1))
 	budget := max(f.memory<<20/int64(jobs), 1)
 	opts = append(opts, recompress.WithMemoryBudget(budget))
-	target, _ := recompress.ParseTarget(f.codec)
+	want := f.description()
 	var (
 		mu       sync.Mutex
 		failed   []string
@@ -273,7 +291,11 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 				src, dst := filepath.Join(in, rel), filepath.Join(out, rel)
 				var res *fileResult
 				err := os.MkdirAll(filepath.Dir(dst), 0o755)
-				if err == nil && complete(src, dst, target, f.verify) {
+				if err == nil {
+					// Also beside an output that is already done.
+					removeStale(dst)
+				}
+				if err == nil && complete(src, dst, want, f.verify) {
 					res = &fileResult{skipped: true}
 				} else if err == nil {
 					res, err = rewriteFile(src, dst, f, opts, cleanup)
@@ -323,12 +345,14 @@ type silentError struct{ err error }
 
 func (e *silentError) Error() string { return e.err.Error() }
 
-// complete reports whether dst is already a finished rewrite of src: a
-// Parquet file whose column chunks all have the target codec, with the
-// same row groups as src, and, when verify is set, whose pages verify.
+// complete reports whether dst is already a finished rewrite of src with
+// the options described by want ([rewriteFlags.description], recorded in
+// dst's key-value metadata under targetKey): a Parquet file with the same
+// row groups as src, not older than src, written with the same codecs,
+// levels and checksum mode, and, when verify is set, whose pages verify.
 // Outputs are renamed into place only once complete, so this holds unless
 // the file was changed since.
-func complete(src, dst string, target recompress.Target, verify bool) bool {
+func complete(src, dst, want string, verify bool) bool {
 	o, err := os.Open(dst)
 	if err != nil {
 		return false
@@ -349,16 +373,64 @@ func complete(src, dst string, target recompress.Target, verify bool) bool {
 	if err1 != nil || err2 != nil || len(om.RowGroups) != len(sm.RowGroups) || om.NumRows != sm.NumRows {
 		return false
 	}
-	if target.Codec != recompress.Keep {
-		for _, rg := range om.RowGroups {
-			for _, cc := range rg.Columns {
-				if cc.MetaData == nil || codecfactory.Codec(cc.MetaData.Codec) != target.Codec {
-					return false
-				}
-			}
-		}
+	if got, ok := keyValue(om, targetKey); !ok || got != want {
+		return false
 	}
 	return !verify || recompress.Verify(s, sst.Size(), o, ost.Size(), nil) == nil
+}
+
+// targetKey is the key-value metadata key under which rewrite records the
+// options an output was written with ([rewriteFlags.description]).
+const targetKey = "pqcodec.rewrite"
+
+// keyValue returns the value of key in m's key-value metadata (the last
+// entry, if several).
+func keyValue(m *format.FileMetaData, key string) (string, bool) {
+	v, ok := "", false
+	for _, kv := range m.KeyValueMetadata {
+		if kv.Key == key && kv.Value != nil {
+			v, ok = *kv.Value, true
+		}
+	}
+	return v, ok
+}
+
+// description returns the options of f that decide the output's bytes,
+// normalised: "codec=ZSTD:19 columns=a.b=SNAPPY,c=keep crc=keep". The
+// codecs are spelled as parsed, so "zstd" and "zstd:3" (the same default
+// level) differ and the second run rewrites again. f must have passed
+// [rewriteFlags.options].
+func (f *rewriteFlags) description() string {
+	t, _ := recompress.ParseTarget(f.codec)
+	var cols []string
+	if f.columns != "" {
+		for _, kv := range strings.Split(f.columns, ",") {
+			path, target, _ := strings.Cut(strings.TrimSpace(kv), "=")
+			ct, _ := recompress.ParseTarget(target)
+			cols = append(cols, path+"="+ct.String())
+		}
+	}
+	sort.Strings(cols)
+	return fmt.Sprintf("codec=%v columns=%s crc=%s", t, strings.Join(cols, ","), f.crc)
+}
+
+// resolvedAbs returns the absolute form of path with the symbolic links of
+// its longest existing prefix resolved.
+func resolvedAbs(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	for p := abs; ; p = filepath.Dir(p) {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(append([]string{r}, rest...)...), nil
+		}
+		if filepath.Dir(p) == p {
+			return abs, nil
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+	}
 }
 
 // cleanup removes the temporary files in progress when the process is
@@ -386,17 +458,78 @@ func installCleanup() *cleanup {
 	return c
 }
 
-// createTemp creates a temporary file as os.CreateTemp does and registers
-// it for removal, both under the lock the signal handler takes, so that an
-// interruption never falls between the two.
+// createTemp creates a temporary file as os.CreateTemp does, locks it with
+// lockTemp, and registers it for removal, all under the lock the signal
+// handler takes, so that an interruption never falls between them. A file
+// that another rewrite's [removeStale] locked or removed in the instant
+// between its creation and its lock is given up for a new one.
 func (c *cleanup) createTemp(dir, pattern string) (*os.File, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	f, err := os.CreateTemp(dir, pattern)
-	if err == nil {
-		c.files[f.Name()] = true
+	for attempt := 0; ; attempt++ {
+		f, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			return nil, err
+		}
+		err = lockTemp(f)
+		if err == nil {
+			st, err1 := f.Stat()
+			named, err2 := os.Stat(f.Name())
+			if err1 == nil && err2 == nil && os.SameFile(st, named) {
+				c.files[f.Name()] = true
+				return f, nil
+			}
+		}
+		if err != nil && err != errLocked || attempt == 9 {
+			// A file system without locks: the file stays unlocked,
+			// which removeStale takes for a running rewrite's.
+			c.files[f.Name()] = true
+			return f, nil
+		}
+		f.Close()
 	}
-	return f, err
+}
+
+// errLocked is returned by lockTemp for a file locked by another rewrite.
+var errLocked = errors.New("locked by a running rewrite")
+
+// removeStale removes the temporary files that rewrites of out killed
+// before they could clean up (kill -9, a crash, a power cut) left beside
+// it: the files named as [rewriteFile] names them whose lock ([lockTemp])
+// no process holds. Those of a rewrite still running, which holds its lock
+// until it exits, are kept. It returns the names removed. Where locks do
+// not exist it removes nothing.
+func removeStale(out string) []string {
+	if !canTellStale {
+		return nil
+	}
+	dir, prefix := filepath.Dir(out), "."+filepath.Base(out)+".tmp-"
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		f, err := os.Open(p)
+		if err != nil {
+			continue
+		}
+		if lockTemp(f) == nil {
+			// Locked by us now: no rewrite owns it; remove it while
+			// holding the lock, so that none can take it meanwhile.
+			st, err1 := f.Stat()
+			named, err2 := os.Lstat(p)
+			if err1 == nil && err2 == nil && os.SameFile(st, named) && os.Remove(p) == nil {
+				removed = append(removed, p)
+			}
+		}
+		f.Close()
+	}
+	return removed
 }
 
 func (c *cleanup) remove(f string) {

@@ -131,6 +131,62 @@ func TestRewriteInterrupted(t *testing.T) {
 	}
 }
 
+// TestRewriteKilled kills a running `pqcodec rewrite` with SIGKILL, which
+// leaves its temporary file behind, then runs a rewrite of the same
+// destination while a second rewrite of it runs: the stale file is removed,
+// the running rewrite's is not (it completes), and no temporary file is
+// left at the end.
+func TestRewriteKilled(t *testing.T) {
+	if !canTellStale {
+		t.Skip("no file locks on this system")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "large.parquet")
+	writeLargeFile(t, in, 128, 1<<13)
+	out := filepath.Join(dir, "out.parquet")
+	cmd := subprocess(t, "rewrite", in, out, "--codec", "brotli:11", "--workers", "1")
+	require.NoError(t, cmd.Start())
+	stale, err := waitForTemp(dir, true, 2*time.Minute)
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatal(err)
+	}
+	require.NoError(t, cmd.Process.Kill())
+	cmd.Wait()
+	_, err = os.Stat(stale)
+	require.NoError(t, err, "SIGKILL leaves the temporary file")
+
+	// A slow rewrite of the same destination, running when the next one
+	// starts: its temporary file is locked.
+	slow := subprocess(t, "rewrite", in, out, "--codec", "brotli:11", "--workers", "1")
+	var slowErr strings.Builder
+	slow.Stderr = &slowErr
+	require.NoError(t, slow.Start())
+	var running string
+	for deadline := time.Now().Add(2 * time.Minute); running == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		tmps, _ := filepath.Glob(filepath.Join(dir, ".out.parquet.tmp-*"))
+		for _, p := range tmps {
+			if p != stale {
+				running = p
+			}
+		}
+	}
+	if running == "" {
+		slow.Process.Kill()
+		slow.Wait()
+		t.Fatal("the second rewrite made no temporary file")
+	}
+	_, stderr, status := runCmd("rewrite", in, out, "--codec", "lz4_raw")
+	require.Equal(t, exitOK, status, stderr)
+	_, err = os.Stat(stale)
+	assert.True(t, os.IsNotExist(err), "stale temporary file %s kept", stale)
+	_, err = os.Stat(running)
+	assert.NoError(t, err, "the running rewrite's temporary file was removed")
+	require.NoError(t, slow.Wait(), slowErr.String())
+	noTemp(t, dir)
+}
+
 // waitForTemp returns the temporary file of a rewrite in dir once it
 // exists (it is created after the command's signal handler is installed)
 // or, if written, once it has bytes in it.

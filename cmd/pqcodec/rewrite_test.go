@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -117,9 +118,15 @@ func TestRewriteErrorKeepsDestination(t *testing.T) {
 		assert.Equal(t, "previous", string(got), name)
 		noTemp(t, dir)
 	}
-	// An unwritable destination directory.
-	_, _, status := runCmd("rewrite", testcorpus.Data(t, "alltypes_plain.parquet"), filepath.Join(dir, "missing", "out.parquet"))
+	// A missing destination directory: named in the error, not the
+	// temporary file, and not created.
+	missing := filepath.Join(dir, "missing")
+	_, stderr, status := runCmd("rewrite", testcorpus.Data(t, "alltypes_plain.parquet"), filepath.Join(missing, "out.parquet"))
 	assert.Equal(t, exitError, status)
+	assert.Contains(t, stderr, missing+": no such directory for the output")
+	assert.NotContains(t, stderr, ".tmp-")
+	_, err = os.Stat(missing)
+	assert.True(t, os.IsNotExist(err))
 }
 
 func TestRewriteDir(t *testing.T) {
@@ -160,6 +167,96 @@ func TestRewriteDir(t *testing.T) {
 	assert.Contains(t, stdout, "3 files: 1 rewritten, 2 already done, 0 failed")
 	assert.True(t, strings.Contains(stdout, names[0]))
 
+	// A temporary file a killed rewrite left beside an output that is done
+	// goes too.
+	stale := filepath.Join(out, ".alltypes_plain.parquet.tmp-77")
+	require.NoError(t, os.WriteFile(stale, []byte("half"), 0o644))
+	stdout, _, status = runCmd("rewrite", in, out, "--codec", "zstd")
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, stdout, "3 files: 0 rewritten, 3 already done, 0 failed")
+	if canTellStale {
+		noTemp(t, out)
+	}
+
+	// A changed level or checksum mode is not done (per-column targets
+	// are recorded too: TestRewriteRecordsTarget).
+	for _, args := range [][]string{{"--codec", "zstd:19"}, {"--codec", "zstd:19", "--crc", "add"}, {"--codec", "zstd:18", "--crc", "add"}} {
+		stdout, _, status = runCmd(append([]string{"rewrite", in, out}, args...)...)
+		assert.Equal(t, exitOK, status)
+		assert.Contains(t, stdout, "3 files: 3 rewritten, 0 already done, 0 failed", args)
+		stdout, _, status = runCmd(append([]string{"rewrite", in, out}, args...)...)
+		assert.Equal(t, exitOK, status)
+		assert.Contains(t, stdout, "3 files: 0 rewritten, 3 already done, 0 failed", args)
+	}
+
+	// IN may be a symbolic link to a directory, and OUT too; OUT inside IN
+	// through a link is refused.
+	link, linkOut := filepath.Join(dir, "link"), filepath.Join(dir, "linkout")
+	require.NoError(t, os.Symlink(in, link))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "out2"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "out2"), linkOut))
+	stdout, stderr, status = runCmd("rewrite", link, linkOut, "--codec", "snappy")
+	assert.Equal(t, exitOK, status, stderr)
+	assert.Contains(t, stdout, "3 files: 3 rewritten, 0 already done, 0 failed")
+	assert.Equal(t, []codecfactory.Codec{codecfactory.Snappy}, slices.Compact(codecs(t, filepath.Join(dir, "out2", names[0]))))
+	_, _, status = runCmd("rewrite", link, filepath.Join(in, "sub"))
+	assert.Equal(t, exitUsage, status)
+	require.NoError(t, os.Symlink(filepath.Join(in, "a"), filepath.Join(dir, "insidelink")))
+	_, _, status = runCmd("rewrite", in, filepath.Join(dir, "insidelink"))
+	assert.Equal(t, exitUsage, status)
+
 	_, _, status = runCmd("rewrite", in, filepath.Join(in, "sub"))
 	assert.Equal(t, exitUsage, status)
+}
+
+// TestRewriteRecordsTarget checks the key-value entry that tells a later
+// run which options an output was written with.
+func TestRewriteRecordsTarget(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.parquet")
+	_, stderr, status := runCmd("rewrite", testcorpus.Data(t, "alltypes_plain.parquet"), out, "--codec", "gzip:9",
+		"--columns", "string_col=keep, id=zstd:5", "--crc", "add")
+	require.Equal(t, exitOK, status, stderr)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	m, err := format.ReadFooter(bytes.NewReader(b), int64(len(b)))
+	require.NoError(t, err)
+	v, ok := keyValue(m, targetKey)
+	require.True(t, ok)
+	assert.Equal(t, "codec=GZIP:9 columns=id=ZSTD:5,string_col=keep crc=add", v)
+}
+
+// TestRewriteRemovesStaleTemp leaves the temporary files a killed rewrite
+// leaves, one of a rewrite still running (a file this test holds locked),
+// and one of another destination, and checks that the next rewrite of the
+// destination removes only the first kind.
+func TestRewriteRemovesStaleTemp(t *testing.T) {
+	if !canTellStale {
+		t.Skip("no file locks on this system")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.parquet")
+	stale := []string{filepath.Join(dir, ".out.parquet.tmp-1234"), filepath.Join(dir, ".out.parquet.tmp-99-5678")}
+	for _, p := range stale {
+		require.NoError(t, os.WriteFile(p, []byte("half a file"), 0o644))
+	}
+	running := filepath.Join(dir, ".out.parquet.tmp-4242")
+	require.NoError(t, os.WriteFile(running, []byte("being written"), 0o644))
+	held, err := os.Open(running)
+	require.NoError(t, err)
+	defer held.Close()
+	require.NoError(t, lockTemp(held))
+	other := filepath.Join(dir, ".other.parquet.tmp-1")
+	require.NoError(t, os.WriteFile(other, nil, 0o644))
+
+	_, stderr, status := runCmd("rewrite", testcorpus.Data(t, "alltypes_plain.parquet"), out)
+	require.Equal(t, exitOK, status, stderr)
+	for _, p := range stale {
+		_, err := os.Stat(p)
+		assert.True(t, os.IsNotExist(err), "stale %s kept", p)
+	}
+	for _, p := range []string{running, other} {
+		_, err := os.Stat(p)
+		assert.NoError(t, err, "%s removed", p)
+	}
 }

@@ -261,10 +261,15 @@ func TestAgainstReference(t *testing.T) {
 			require.Equal(t, bytes.Repeat([]byte{0xa5}, 32), buf[len(raw):], "k=%d n=%d", k, n)
 			switch k {
 			case 4:
-				checkTyped[float32](t, raw)
-				checkTyped[int32](t, raw)
+				// Both the SSE2 and, where the CPU has it, the AVX2 decoder.
+				for _, avx := range []bool{false, hasAVX2()} {
+					useAVX2 = avx
+					checkTyped[float32](t, raw)
+					checkTyped[int32](t, raw)
+				}
+				useAVX2 = hasAVX2()
 			case 8:
-				// Both the SSE2 and, where the CPU has it, the AVX2 encoder.
+				// Both the SSE2 and, where the CPU has it, the AVX2 coders.
 				for _, avx := range []bool{false, hasAVX2()} {
 					useAVX2 = avx
 					checkTyped[float64](t, raw)

@@ -4,22 +4,33 @@ package bytestreamsplit
 
 // decode sets dst[i] to the value whose byte j is src[j*stride+i]; src must
 // hold size[T]()-1 strides plus len(dst) bytes. Same semantics as
-// decodeGeneric: SSE2 (part of every amd64 CPU) handles blocks of 16 values
-// and decodeGeneric the rest.
+// decodeGeneric: with AVX2, blocks of 32 values; SSE2 (part of every amd64
+// CPU) handles blocks of 16 values and decodeGeneric the rest.
 func decode[T Value](dst []T, src []byte, stride int) {
 	m := len(dst) &^ 15
 	if m > 0 {
 		k := size[T]()
 		_ = src[(k-1)*stride+m-1] // the assembly reads up to here
+		a := 0
+		if useAVX2 {
+			a = m &^ 31
+		}
+		if hasAVX && a < m {
+			zeroUpper() // the SSE2 code, after a peer's AVX code
+		}
 		switch d := any(dst).(type) {
 		case []float32:
-			decodeFloat32SSE2(d[:m], src, stride)
+			decodeFloat32AVX2(d[:a], src, stride)
+			decodeFloat32SSE2(d[a:m], src[a:], stride)
 		case []int32:
-			decodeInt32SSE2(d[:m], src, stride)
+			decodeInt32AVX2(d[:a], src, stride)
+			decodeInt32SSE2(d[a:m], src[a:], stride)
 		case []float64:
-			decodeFloat64SSE2(d[:m], src, stride)
+			decodeFloat64AVX2(d[:a], src, stride)
+			decodeFloat64SSE2(d[a:m], src[a:], stride)
 		case []int64:
-			decodeInt64SSE2(d[:m], src, stride)
+			decodeInt64AVX2(d[:a], src, stride)
+			decodeInt64SSE2(d[a:m], src[a:], stride)
 		}
 	}
 	decodeGeneric(dst[m:], src[m:], stride)
@@ -46,3 +57,24 @@ func decode4SSE2(dst []uint32, src []byte, stride int)
 
 //go:noescape
 func decode8SSE2(dst []uint64, src []byte, stride int)
+
+// The AVX2 functions are the SSE2 ones with len(dst) a multiple of 32 (zero
+// does nothing).
+
+//go:noescape
+func decodeFloat32AVX2(dst []float32, src []byte, stride int)
+
+//go:noescape
+func decodeInt32AVX2(dst []int32, src []byte, stride int)
+
+//go:noescape
+func decodeFloat64AVX2(dst []float64, src []byte, stride int)
+
+//go:noescape
+func decodeInt64AVX2(dst []int64, src []byte, stride int)
+
+//go:noescape
+func decode4AVX2(dst []uint32, src []byte, stride int)
+
+//go:noescape
+func decode8AVX2(dst []uint64, src []byte, stride int)

@@ -4,9 +4,12 @@ package bytestreamsplit
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 reports whether encode may use AVX2; tests turn it off to
+// useAVX2 reports whether encode and decode may use AVX2; tests turn it off to
 // exercise the SSE2 code on CPUs that have AVX2.
 var useAVX2 = hasAVX2()
+
+// hasAVX reports whether the CPU has AVX, and so VZEROUPPER (zeroUpper).
+var hasAVX = cpu.X86.HasAVX
 
 // encode writes the streams of src into out, which holds len(src) values.
 // Same semantics as encodeGeneric: with AVX2, 8-byte values go in blocks of
@@ -17,6 +20,9 @@ func encode[T Value](out []byte, src []T) {
 	m := n &^ 15
 	if m > 0 {
 		_ = out[(size[T]()-1)*n+m-1] // the assembly writes up to here
+		if hasAVX {
+			zeroUpper() // the SSE2 code, after a peer's AVX code
+		}
 		switch s := any(src).(type) {
 		case []float32:
 			encodeFloat32SSE2(out, s[:m], n)
@@ -77,3 +83,8 @@ func encodeInt64AVX2(dst []byte, src []int64, stride int)
 
 //go:noescape
 func encode8AVX2(dst []byte, src []uint64, stride int)
+
+// zeroUpper executes VZEROUPPER; only where the CPU has AVX (hasAVX).
+//
+//go:noescape
+func zeroUpper()

@@ -29,6 +29,9 @@ func (st *copyState) copyChunkFast(values []byte, offsets []int32, data []byte, 
 	} else {
 		ends = scratch[:k]
 	}
+	if hasAVX {
+		zeroUpper() // the SSE2 loop, after a peer's AVX code
+	}
 	end, last, dpos := copyValuesSSE2(buf, len(values), st.prevStart, data, st.dpos, pre[:k], suf[:k], ends)
 	st.prevStart, st.prevLen, st.dpos = last, end-last, dpos
 	// buf has spare capacity past end, so 16 bytes are readable at last.
@@ -49,3 +52,8 @@ func (st *copyState) copyChunkFast(values []byte, offsets []int32, data []byte, 
 //
 //go:noescape
 func copyValuesSSE2(buf []byte, start, prevStart int, data []byte, dpos int, pre, suf, ends []int32) (end, last, newDpos int)
+
+// zeroUpper executes VZEROUPPER; only where the CPU has AVX (hasAVX).
+//
+//go:noescape
+func zeroUpper()

@@ -100,3 +100,13 @@ suffixLoop: // twin of prefixLoop, over the suffix
 	CMPQ  R10, DX
 	JB    suffixLoop
 	JMP   suffixDone
+
+// func zeroUpper()
+// VZEROUPPER alone, for CPUs with AVX: run before the SSE code of this file,
+// it makes that code immune to upper register state left dirty by other code
+// in the process (a peer library's AVX kernel without VZEROUPPER), which
+// costs every legacy SSE instruction a merge or a state transition on Intel
+// cores.
+TEXT ·zeroUpper(SB), NOSPLIT, $0-0
+	VZEROUPPER
+	RET

@@ -7,6 +7,9 @@ import "golang.org/x/sys/cpu"
 // useAVX2 reports whether the CPU and OS support AVX2.
 var useAVX2 = cpu.X86.HasAVX2
 
+// hasAVX reports whether the CPU has AVX, and so VZEROUPPER (zeroUpper).
+var hasAVX = cpu.X86.HasAVX
+
 // blockDeltas is blockDeltasGo (same semantics), in AVX2 assembly where the
 // CPU has it.
 func blockDeltas[T Integer, U word](d *[encBlockSize]U, src *[encBlockSize + 1]T) (lo T, hi [encMiniblocks]T) {

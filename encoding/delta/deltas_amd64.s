@@ -17,10 +17,10 @@ TEXT ·deltas32AVX2(SB), NOSPLIT, $0-28
 	MOVQ src+8(FP), SI
 	MOVQ hi+16(FP), DX
 	MOVL $0x7fffffff, AX
-	MOVD AX, X15
+	VMOVD AX, X15
 	VPBROADCASTD X15, Y15 // minimum so far
 	MOVL $0x80000000, AX
-	MOVD AX, X14
+	VMOVD AX, X14
 	VPBROADCASTD X14, Y14 // the smallest int32
 	XORQ CX, CX
 
@@ -36,7 +36,7 @@ mini32:
 	VPMAXSD      X1, X13, X13
 	VPSHUFD      $0xb1, X13, X1
 	VPMAXSD      X1, X13, X13
-	MOVD         X13, AX
+	VMOVD        X13, AX
 	MOVL         AX, (DX)(CX*4)
 	ADDQ         $128, SI
 	ADDQ         $128, DI
@@ -50,7 +50,7 @@ mini32:
 	VPMINSD      X1, X15, X15
 	VPSHUFD      $0xb1, X15, X1
 	VPMINSD      X1, X15, X15 // every lane holds the minimum
-	MOVD         X15, AX
+	VMOVD        X15, AX
 	VINSERTI128  $1, X15, Y15, Y15
 	SUBQ         $512, DI
 	MOVQ         $4, CX
@@ -96,10 +96,10 @@ TEXT ·deltas64AVX2(SB), NOSPLIT, $0-32
 	MOVQ src+8(FP), SI
 	MOVQ hi+16(FP), DX
 	MOVQ $0x7fffffffffffffff, AX
-	MOVQ AX, X15
+	VMOVQ AX, X15
 	VPBROADCASTQ X15, Y15 // minimum so far
 	MOVQ $0x8000000000000000, AX
-	MOVQ AX, X14
+	VMOVQ AX, X14
 	VPBROADCASTQ X14, Y14 // the smallest int64
 	XORQ CX, CX
 
@@ -119,7 +119,7 @@ mini64:
 	VPSHUFD      $0x4e, X13, X0
 	VPCMPGTQ     X13, X0, X2
 	VPBLENDVB    X2, X0, X13, X13
-	MOVQ         X13, AX
+	VMOVQ        X13, AX
 	MOVQ         AX, (DX)(CX*8)
 	ADDQ         $256, SI
 	ADDQ         $256, DI
@@ -133,7 +133,7 @@ mini64:
 	VPSHUFD      $0x4e, X15, X0
 	VPCMPGTQ     X0, X15, X2
 	VPBLENDVB    X2, X0, X15, X15 // both lanes hold the minimum
-	MOVQ         X15, AX
+	VMOVQ        X15, AX
 	VINSERTI128  $1, X15, Y15, Y15
 	SUBQ         $1024, DI
 	MOVQ         $8, CX
@@ -182,10 +182,10 @@ TEXT ·lengthDeltasAVX2(SB), NOSPLIT, $0-32
 	MOVQ o+8(FP), SI
 	MOVQ hi+16(FP), DX
 	MOVL $0x7fffffff, AX
-	MOVD AX, X15
+	VMOVD AX, X15
 	VPBROADCASTD X15, Y15 // minimum so far
 	MOVL $0x80000000, AX
-	MOVD AX, X14
+	VMOVD AX, X14
 	VPBROADCASTD X14, Y14 // the smallest int32
 	VPXOR Y12, Y12, Y12   // or of offsets and lengths
 	XORQ CX, CX
@@ -202,7 +202,7 @@ miniL:
 	VPMAXSD      X1, X13, X13
 	VPSHUFD      $0xb1, X13, X1
 	VPMAXSD      X1, X13, X13
-	MOVD         X13, AX
+	VMOVD        X13, AX
 	MOVL         AX, (DX)(CX*4)
 	ADDQ         $128, SI
 	ADDQ         $128, DI
@@ -222,7 +222,7 @@ miniL:
 	VPMINSD      X1, X15, X15
 	VPSHUFD      $0xb1, X15, X1
 	VPMINSD      X1, X15, X15 // every lane holds the minimum
-	MOVD         X15, AX
+	VMOVD        X15, AX
 	VINSERTI128  $1, X15, Y15, Y15
 	SUBQ         $512, DI
 	MOVQ         $4, CX

@@ -16,6 +16,9 @@ func encodeBytesFast(out []byte, pos int, src []uint8, width uint) (_ []byte, en
 	if !hasBMI2 || width > 8 {
 		return out, pos, 0, false
 	}
+	if hasAVX {
+		zeroUpper() // the SSE2 run loops, after a peer's AVX code
+	}
 	vb := int(width+7) / 8
 	mask := (uint64(1)<<width - 1) * lsb
 	i, lit, hdr := 0, 0, 0
@@ -52,6 +55,9 @@ func encodeBytesFast(out []byte, pos int, src []uint8, width uint) (_ []byte, en
 func encodeInt16Fast(out []byte, pos int, src []int16, width uint) (_ []byte, end int, or int16, ok bool) {
 	if !hasBMI2 || width > 8 {
 		return out, pos, 0, false
+	}
+	if hasAVX {
+		zeroUpper() // the SSE2 run loops, after a peer's AVX code
 	}
 	vb := int(width+7) / 8
 	mask := (uint64(1)<<width - 1) * lsb
@@ -126,3 +132,8 @@ func encodeBytesBMI2(dst *byte, src *byte, n int, width int, mask uint64, vb int
 
 //go:noescape
 func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int) (npos int, ni int, nlit int, nhdr int, or uint64)
+
+// zeroUpper executes VZEROUPPER; only where the CPU has AVX (hasAVX).
+//
+//go:noescape
+func zeroUpper()

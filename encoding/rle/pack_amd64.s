@@ -520,3 +520,13 @@ done:
 	ORQ   DX, R12
 	MOVQ  R12, or+128(FP)
 	RET
+
+// func zeroUpper()
+// VZEROUPPER alone, for CPUs with AVX: run before the SSE code of this file,
+// it makes that code immune to upper register state left dirty by other code
+// in the process (a peer library's AVX kernel without VZEROUPPER), which
+// costs every legacy SSE instruction a merge or a state transition on Intel
+// cores.
+TEXT ·zeroUpper(SB), NOSPLIT, $0-0
+	VZEROUPPER
+	RET

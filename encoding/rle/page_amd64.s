@@ -47,7 +47,7 @@ TEXT ·indexRunsAVX2(SB), NOSPLIT, $0-96
 	VMOVDQU      32(R10), Y2 // t.shift
 	MOVQ         inv+64(FP), AX
 	NOTQ         AX
-	MOVQ         AX, X3
+	VMOVQ        AX, X3
 	VPBROADCASTD X3, Y3 // the value mask
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y6, Y6, Y6
@@ -96,7 +96,7 @@ header:
 	ANDQ    $-8, DX
 	CMPQ    DX, R13
 	JA      last
-	MOVQ    AX, X0
+	VMOVQ   AX, X0
 	VPBROADCASTD X0, Y0
 	VPMAXUD Y0, Y4, Y4
 	LEAQ    (DI)(BX*4), AX
@@ -218,7 +218,7 @@ last:
 	MOVQ    CX, R13
 	SUBQ    DX, R13
 	MOVQ    AX, R12
-	MOVQ    AX, X0
+	VMOVQ   AX, X0
 	VPBROADCASTD X0, Y0
 	VPMAXUD Y0, Y4, Y4
 	LEAQ    (DI)(BX*4), AX
@@ -511,7 +511,7 @@ header:
 	ANDQ    $-32, DX
 	CMPQ    DX, R13
 	JA      last
-	MOVQ    AX, X0
+	VMOVQ   AX, X0
 	VPBROADCASTB X0, Y0
 	LEAQ    (DI)(BX*1), AX
 	ADDQ    CX, BX
@@ -631,7 +631,7 @@ last:
 	MOVQ    CX, R13
 	SUBQ    DX, R13
 	MOVQ    AX, R12
-	MOVQ    AX, X0
+	VMOVQ   AX, X0
 	VPBROADCASTB X0, Y0
 	LEAQ    (DI)(BX*1), AX
 	ADDQ    CX, BX
@@ -732,7 +732,7 @@ TEXT ·levelInt16AVX2(SB), NOSPLIT, $0-80
 	VMOVDQU 32(AX), Y2 // t.mul
 	MOVQ $16, DX
 	SUBQ R11, DX
-	MOVQ DX, X3
+	VMOVQ DX, X3
 	XORQ BX, BX
 
 run:
@@ -776,7 +776,7 @@ header:
 	ANDQ    $-16, DX
 	CMPQ    DX, R13
 	JA      last
-	MOVQ    AX, X0
+	VMOVQ   AX, X0
 	VPBROADCASTW X0, Y0
 	LEAQ    (DI)(BX*2), AX
 	ADDQ    CX, BX
@@ -897,7 +897,7 @@ last:
 	MOVQ    CX, R13
 	SUBQ    DX, R13
 	MOVQ    AX, R12
-	MOVQ    AX, X0
+	VMOVQ   AX, X0
 	VPBROADCASTW X0, Y0
 	LEAQ    (DI)(BX*2), AX
 	ADDQ    CX, BX
@@ -980,7 +980,7 @@ single:
 	JZ        run
 	MOVQ      (SI), AX
 	PDEPQ     R10, AX, AX
-	MOVQ      AX, X0
+	VMOVQ     AX, X0
 	VPMOVZXBW X0, X0
 	VMOVDQU   X0, (DI)(BX*2)
 	ADDQ      R11, SI

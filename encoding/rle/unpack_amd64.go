@@ -7,6 +7,7 @@ import "golang.org/x/sys/cpu"
 var (
 	hasBMI2 = cpu.X86.HasBMI2
 	hasAVX2 = cpu.X86.HasAVX2
+	hasAVX  = cpu.X86.HasAVX
 )
 
 // unpackBytesFast unpacks the leading whole groups of [unpackBytes] (width

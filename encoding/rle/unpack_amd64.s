@@ -118,7 +118,7 @@ TEXT ·unpackUint32AVX2(SB), NOSPLIT, $0-48
 	VMOVDQU (R8), Y1   // t.shuf
 	VMOVDQU 32(R8), Y2 // t.shift
 	MOVL         mask+32(FP), AX
-	MOVQ         AX, X3
+	VMOVQ        AX, X3
 	VPBROADCASTD X3, Y3
 	VPXOR Y4, Y4, Y4
 
@@ -149,7 +149,7 @@ TEXT ·fillBytesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), DI
 	MOVQ         n+8(FP), CX
 	MOVQ         pat+16(FP), AX
-	MOVQ         AX, X0
+	VMOVQ        AX, X0
 	VPBROADCASTQ X0, Y0
 	CMPQ         CX, $128
 	JB           fill
@@ -220,10 +220,10 @@ loop4:
 	PDEPQ     R8, BX, BX
 	PDEPQ     R8, R10, R10
 	PDEPQ     R8, R11, R11
-	MOVQ      AX, X0
-	PINSRQ    $1, BX, X0
-	MOVQ      R10, X1
-	PINSRQ    $1, R11, X1
+	VMOVQ     AX, X0
+	VPINSRQ   $1, BX, X0, X0
+	VMOVQ     R10, X1
+	VPINSRQ   $1, R11, X1, X1
 	VPMOVZXBW X0, Y0
 	VPMOVZXBW X1, Y1
 	VMOVDQU   Y0, (DI)

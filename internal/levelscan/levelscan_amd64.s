@@ -16,7 +16,7 @@ TEXT ·scanAVX2(SB), NOSPLIT, $0-34
 	MOVQ         n+8(FP), CX
 	MOVWQZX      m+16(FP), AX
 	LEAQ         (SI)(CX*2), DI
-	MOVQ         AX, X0
+	VMOVQ        AX, X0
 	VPBROADCASTW X0, Y0
 	VPXOR        Y1, Y1, Y1
 	VPXOR        Y2, Y2, Y2

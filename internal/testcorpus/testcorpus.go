@@ -1,9 +1,11 @@
 // Package testcorpus locates the apache/parquet-testing corpus for tests.
 //
-// The corpus is looked up, in order, at $PQCODEC_TESTDATA and at
-// ../shared/parquet-testing relative to the module root (the directory that
-// holds the root go.mod, found by walking up from the working directory, so
-// tests in nested modules find it too). Outside CI a missing corpus skips the
+// The corpus is looked up, in order, at $PQCODEC_TESTDATA (an override, for a
+// newer checkout) and at testdata/parquet-testing below the module root (the
+// directory that holds the root go.mod, found by walking up from the working
+// directory, so tests in nested modules find it too), the copy vendored in
+// the repository at a pinned commit (testdata/parquet-testing/NOTICE), so a
+// fresh clone tests without network. Outside CI a missing corpus skips the
 // calling test with a message saying how to get it; under CI (CI=true) it
 // fails the test, so a broken checkout can never pass by skipping.
 package testcorpus
@@ -25,8 +27,8 @@ func Dir(tb testing.TB) string {
 	if dir, ok := Find(); ok {
 		return dir
 	}
-	msg := "parquet-testing corpus not found: set PQCODEC_TESTDATA to a checkout of " +
-		"apache/parquet-testing, or run `make testdata`"
+	msg := "parquet-testing corpus not found: testdata/parquet-testing of the repository " +
+		"is missing, or PQCODEC_TESTDATA names a directory without data/"
 	if os.Getenv("CI") == "true" {
 		tb.Fatal(msg)
 	}
@@ -88,15 +90,8 @@ func Find() (string, bool) {
 	if !ok {
 		return "", false
 	}
-	for _, dir := range []string{
-		filepath.Join(root, "..", "shared", "parquet-testing"),
-		filepath.Join(root, "testdata", "parquet-testing"),
-	} {
-		if isCorpus(dir) {
-			return filepath.Clean(dir), true
-		}
-	}
-	return "", false
+	dir := filepath.Join(root, "testdata", "parquet-testing")
+	return dir, isCorpus(dir)
 }
 
 func isCorpus(dir string) bool {

@@ -90,3 +90,28 @@ func EmptyListType0(footer []byte) []byte {
 	}
 	return bytes.Replace(footer, old, []byte{0x16, 0x00, 0x19, 0x00}, 1)
 }
+
+// RequiredInt32 returns a file of one row group that declares numRows rows,
+// holding one required INT32 column "a" whose chunk is one uncompressed
+// PLAIN data page (v1) of values. numRows may differ from len(values), to
+// make a row group that claims rows its chunk does not hold.
+func RequiredInt32(numRows int64, values ...int32) []byte {
+	leaf := format.SchemaElement{Name: "a", Type: ptr(format.Int32), RepetitionType: ptr(format.Required)}
+	schema := []format.SchemaElement{{Name: "root", NumChildren: ptr[int32](1)}, leaf}
+	var body []byte
+	for _, v := range values {
+		body = binary.LittleEndian.AppendUint32(body, uint32(v))
+	}
+	page := Page(format.PageHeader{
+		Type: format.DataPage, HasDataPageHeader: true,
+		DataPageHeader: format.DataPageHeader{NumValues: int32(len(values)), Encoding: format.Plain,
+			DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE},
+	}, body)
+	chunk := Chunk{Pages: [][]byte{page}, Meta: format.ColumnMetaData{
+		Type: format.Int32, PathInSchema: []string{"a"}, Codec: format.Uncompressed, NumValues: int64(len(values)),
+		Encodings: []format.Encoding{format.Plain, format.RLE},
+	}}
+	return File(schema, numRows, []Chunk{chunk}, nil)
+}
+
+func ptr[T any](v T) *T { return &v }
