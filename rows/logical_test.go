@@ -260,3 +260,37 @@ func BenchmarkAppendRowLogical(b *testing.B) {
 		})
 	}
 }
+
+// TestGenericReaderLogical reads DuckDB's file of every type into a struct
+// of the logical Go types.
+func TestGenericReaderLogical(t *testing.T) {
+	type row struct {
+		ID   int32           `parquet:"id"`
+		U64  uint64          `parquet:"u64"`
+		D38  logical.Decimal `parquet:"d38"`
+		Dt   time.Time       `parquet:"dt"`
+		Tm   time.Duration   `parquet:"tm"`
+		Tstz time.Time       `parquet:"tstz"`
+		UU   [16]byte        `parquet:"uu"`
+		I8   *int8           `parquet:"i8"`
+	}
+	f, err := column.OpenFile("../testdata/foreign/duckdb/default.parquet")
+	require.NoError(t, err)
+	defer f.Close()
+	g, err := NewGenericReader[row](f, WithRange(1, 1))
+	require.NoError(t, err)
+	rows := make([]row, 1)
+	n, err := g.Read(rows)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	r := rows[0]
+	assert.Equal(t, int32(1), r.ID)
+	assert.Equal(t, uint64(0), r.U64)
+	assert.Equal(t, "-9999999999999999999999999999.9999999999", r.D38.String())
+	assert.Equal(t, time.Date(1833, 3, 17, 0, 0, 0, 0, time.UTC), r.Dt)
+	assert.Equal(t, 28123456*time.Microsecond, r.Tm)
+	assert.Equal(t, time.Date(2020, 6, 1, 0, 0, 0, 77777000, time.UTC), r.Tstz)
+	assert.Equal(t, "e4774cdd-a079-3f86-414e-8b9140bb6db4", logical.UUID(r.UU).String())
+	require.NotNil(t, r.I8)
+	assert.Equal(t, int8(127), *r.I8)
+}
