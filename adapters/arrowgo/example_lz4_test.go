@@ -14,10 +14,10 @@ import (
 	"github.com/pqcodec/pqcodec/adapters/arrowgo"
 )
 
-// Example reads, with arrow-go, a file whose pages arrow-rs compressed with
+// Example_lz4 reads, with arrow-go, a file whose pages arrow-rs compressed with
 // LZ4 (Hadoop framing), a codec arrow-go does not implement: after
 // Register, arrow-go's reader decompresses them with pqcodec's LZ4.
-func Example() {
+func Example_lz4() {
 	if err := arrowgo.Register(); err != nil {
 		log.Fatal(err)
 	}
