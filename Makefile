@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check fuzz demo cross cross-docker foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest
 
 all: test
 
@@ -84,6 +84,15 @@ rewrite-check: deps
 	cd scripts/foreign && npm ci --no-audit --no-fund && node rewritecheck.mjs $(CURDIR)/dist/rewritecheck/pqcodec \
 		$(CURDIR)/dist/rewritecheck $(or $(PQCODEC_TESTDATA),$(CURDIR)/testdata/parquet-testing)/data
 
+# logical-check: the logical values of `pqcodec cat` (dates, times, timestamps, decimals, UUIDs, unsigned
+# integers, FLOAT16) against DuckDB's reading of testdata/foreign, testdata/difftest and parquet-testing's data/
+# (scripts/foreign/README.md); npm packages of scripts/foreign (Node.js 20+). About 2 minutes.
+logical-check: deps
+	$(GO) build -o $(CURDIR)/dist/logicalcheck/pqcodec ./cmd/pqcodec
+	cd scripts/foreign && npm ci --no-audit --no-fund && node logicalcheck.mjs $(CURDIR)/dist/logicalcheck/pqcodec \
+		$(CURDIR)/testdata/foreign/*/*.parquet $(CURDIR)/testdata/difftest/*.parquet \
+		$(filter-out %large_string_map.brotli.parquet,$(wildcard $(or $(PQCODEC_TESTDATA),$(CURDIR)/testdata/parquet-testing)/data/*.parquet))
+
 # bench-concurrent: column.File.ReadRowGroup on 1 and 2 goroutines, a generated 1M-row, 8-column file;
 # compare wall and cpu-ns/op (the machine's load shows in wall time) with benchstat -col /workers. Its "pair"
 # row (two whole-file reads at once, nothing shared) is this machine's own ceiling for two goroutines.
@@ -94,7 +103,7 @@ fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 demo: deps
-	$(GO) run ./cmd/pqcodec
+	$(GO) run ./cmd/pqcodec demo
 
 cross:
 	bash scripts/cross.sh

@@ -1,8 +1,3 @@
-// Package pqcodec is the root of the pqcodec module, a Parquet page layer
-// for Go: see the packages format (footer and page headers), codecfactory
-// (every compression codec), encoding/... (every encoding) and column
-// (column-chunk reader). It holds the sentinel errors shared by all of
-// them.
 package pqcodec
 
 import "github.com/pqcodec/pqcodec/internal/errs"

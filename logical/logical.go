@@ -80,29 +80,36 @@ func TimeOfDay(v int64, u format.TimeUnit) (time.Duration, error) {
 	return time.Duration(v * n), nil
 }
 
-// TimeInfo is the unit and UTC adjustment of a TIME or TIMESTAMP column.
+// TimeInfo is the kind, unit and UTC adjustment of a TIME or TIMESTAMP
+// column.
 type TimeInfo struct {
+	// Kind is format.LogicalTime or format.LogicalTimestamp.
+	Kind            format.LogicalTypeKind
 	Unit            format.TimeUnit
 	IsAdjustedToUTC bool
 }
 
-// TimeOf returns the unit of a TIME or TIMESTAMP schema element, from its
-// logical type or its converted type (TIME_MILLIS, TIME_MICROS,
-// TIMESTAMP_MILLIS, TIMESTAMP_MICROS, which are adjusted to UTC). ok is
-// false for other elements.
+// TimeOf returns whether a schema element is a TIME or a TIMESTAMP, and
+// its unit and UTC adjustment, from its logical type or its converted type
+// (TIME_MILLIS, TIME_MICROS, TIMESTAMP_MILLIS, TIMESTAMP_MICROS, which are
+// adjusted to UTC). ok is false for other elements. See [IsDate] for DATE.
 func TimeOf(e *format.SchemaElement) (info TimeInfo, ok bool) {
 	if lt := e.LogicalType; lt != nil {
 		if lt.Kind == format.LogicalTime || lt.Kind == format.LogicalTimestamp {
-			return TimeInfo{lt.Unit, lt.IsAdjustedToUTC}, true
+			return TimeInfo{lt.Kind, lt.Unit, lt.IsAdjustedToUTC}, true
 		}
 		return info, false
 	}
 	if e.ConvertedType != nil {
 		switch *e.ConvertedType {
-		case format.ConvertedTimeMillis, format.ConvertedTimestampMillis:
-			return TimeInfo{format.Millis, true}, true
-		case format.ConvertedTimeMicros, format.ConvertedTimestampMicros:
-			return TimeInfo{format.Micros, true}, true
+		case format.ConvertedTimeMillis:
+			return TimeInfo{format.LogicalTime, format.Millis, true}, true
+		case format.ConvertedTimeMicros:
+			return TimeInfo{format.LogicalTime, format.Micros, true}, true
+		case format.ConvertedTimestampMillis:
+			return TimeInfo{format.LogicalTimestamp, format.Millis, true}, true
+		case format.ConvertedTimestampMicros:
+			return TimeInfo{format.LogicalTimestamp, format.Micros, true}, true
 		}
 	}
 	return info, false

@@ -130,10 +130,14 @@ func TestTimes(t *testing.T) {
 	ct := format.ConvertedTimestampMillis
 	info, ok := logical.TimeOf(&format.SchemaElement{ConvertedType: &ct})
 	assert.True(t, ok)
-	assert.Equal(t, logical.TimeInfo{Unit: format.Millis, IsAdjustedToUTC: true}, info)
+	assert.Equal(t, logical.TimeInfo{Kind: format.LogicalTimestamp, Unit: format.Millis, IsAdjustedToUTC: true}, info)
 	info, ok = logical.TimeOf(&format.SchemaElement{LogicalType: &format.LogicalType{Kind: format.LogicalTime, Unit: format.Nanos}})
 	assert.True(t, ok)
 	assert.Equal(t, format.Nanos, info.Unit)
+	assert.Equal(t, format.LogicalTime, info.Kind)
+	ct = format.ConvertedTimeMicros
+	info, _ = logical.TimeOf(&format.SchemaElement{ConvertedType: &ct})
+	assert.Equal(t, logical.TimeInfo{Kind: format.LogicalTime, Unit: format.Micros, IsAdjustedToUTC: true}, info)
 	_, ok = logical.TimeOf(&format.SchemaElement{})
 	assert.False(t, ok)
 }

@@ -32,7 +32,10 @@ var ErrType = errors.New("rows: Go type does not match the schema")
 //	LIST, repeated field          a slice
 //	MAP                           a map
 //	anything                      a field of the value's own Go type (see the package
-//	                              documentation), or an interface such as any
+//	                              documentation: time.Time for DATE, TIMESTAMP and INT96,
+//	                              time.Duration for TIME, logical.Decimal, logical.UUID or
+//	                              [16]byte, logical.Interval, or with WithRaw the physical
+//	                              values), or an interface such as any
 //
 // and pointers to any of these for optional values. It is not safe for
 // concurrent use.

@@ -21,6 +21,8 @@ func openRegress(t *testing.T, name string) *column.File {
 // allRows returns every row of r as JSON, and ReadRow's rows.
 func allRows(t *testing.T, f *column.File, opts ...Option) []string {
 	t.Helper()
+	// Physical values, which appendJSON renders from ReadRow's.
+	opts = append([]Option{WithRaw()}, opts...)
 	r, err := NewReader(f, opts...)
 	require.NoError(t, err)
 	var out []string

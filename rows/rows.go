@@ -13,33 +13,73 @@
 // # Value model
 //
 // A row is a [Group]: its fields in schema order (top-level fields in the
-// order [WithColumns] names them). Each value is, in Go and in JSON:
+// order [WithColumns] names them). Values are logical by default: each leaf
+// is converted to what its logical type (or, without one, its converted
+// type) says it stands for, by [logical.LeafOf] and [logical.Leaf.Value].
+// In Go and in JSON (the output of `pqcodec cat`; this table is the one
+// statement of its conventions):
 //
-//	null (a missing optional value)        nil               null
-//	BOOLEAN                                 bool              true, false
-//	INT32, INT64                            int32, int64      exact integer
-//	INT96                                   [12]byte          lowercase hex of the 12 bytes
-//	FLOAT, DOUBLE                           float32, float64  shortest round-trip decimal;
-//	                                                          "NaN", "Infinity", "-Infinity"
-//	BYTE_ARRAY annotated STRING, ENUM, JSON string            string
-//	other BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY  []byte            lowercase hex
-//	group                                   Group             object
-//	LIST, repeated field                    []any             array (null list: null, empty: [])
-//	MAP                                     []KeyValue        array of {"key": …, "value": …}
+//	null (a missing optional value)   nil                 null
+//	BOOLEAN                           bool                true, false
+//	INT32, INT64                      int32, int64        exact integer
+//	INTEGER(8|16, signed)             int8, int16         exact integer
+//	INTEGER(n, unsigned), UINT_n      uint8 ... uint64    exact unsigned integer
+//	FLOAT, DOUBLE                     float32, float64    shortest round-trip decimal;
+//	                                                      "NaN", "Infinity", "-Infinity"
+//	FLOAT16                           float32             as FLOAT
+//	STRING, ENUM, JSON (BYTE_ARRAY)   string              string (JSON values as text,
+//	                                                      not embedded)
+//	DATE                              time.Time           "2024-01-31"
+//	TIME                              time.Duration       "12:34:56.789", "12:34:56.789Z"
+//	TIMESTAMP                         time.Time           "2024-01-31T12:34:56.789000Z"
+//	INT96                             time.Time           "2009-01-01T00:01:00.000000000"
+//	DECIMAL                           logical.Decimal     exact decimal number: 12.30
+//	UUID                              logical.UUID        "123e4567-e89b-12d3-a456-426614174000"
+//	INTERVAL                          logical.Interval    "1 year 2 months 3 days 00:00:01.5"
+//	other BYTE_ARRAY and              []byte              lowercase hex
+//	FIXED_LEN_BYTE_ARRAY (BSON too)
+//	group                             Group               object
+//	LIST, repeated field              []any               array (null list: null, empty: [])
+//	MAP                               []KeyValue          array of {"key": …, "value": …}
 //
-// Values are physical: logical types other than strings are not converted
-// (see package logical for DECIMAL, dates and timestamps). Byte slices and
-// strings are copies, safe to keep.
+// Timestamps are RFC 3339 with as many fraction digits as their unit has
+// (MILLIS 3, MICROS 6, NANOS 9), and a "Z" when the column is adjusted to
+// UTC (isAdjustedToUTC, and the legacy TIMESTAMP_MILLIS and
+// TIMESTAMP_MICROS, as LogicalTypes.md and parquet-java read them, where
+// DuckDB reads those as local); a local (wall-clock) timestamp has no zone, and in Go
+// is a time.Time in UTC holding that wall-clock time. TIME follows the same
+// rules; a TIME outside 00:00:00-23:59:59.999… is written as its count of
+// units. Dates are proleptic Gregorian; years outside 0000-9999, which RFC
+// 3339 cannot write, take ISO 8601's expanded form ("+10000-01-01",
+// "-0001-12-31"). INT96 is a timestamp in nanoseconds without a zone, as
+// DuckDB and arrow-cpp read it.
+//
+// `make logical-check` compares these values with DuckDB's on every file
+// of the corpora (scripts/foreign/README.md). Where the specification
+// leaves a choice, the rendering is DuckDB's:
+// DECIMAL as a JSON number keeping its scale's digits (12.30), UUID in
+// 8-4-4-4-12 lowercase hex, INTERVAL as DuckDB prints it ([logical.Interval]),
+// FLOAT16 as the float32 DuckDB reads it as, unsigned integers as unsigned,
+// BSON as bytes. An annotation that does not fit its physical type (UUID on
+// 8 bytes, TIMESTAMP on INT32) leaves the value physical.
+//
+// [WithRaw] gives physical values instead, the form of `pqcodec cat --raw`
+// and of the test renderers that predict it (scripts/gojson/gojson.mjs,
+// which follows [AppendFloat], [AppendString] and [AppendHex]): INT96 and
+// every byte array that is not a string as bytes (hex in JSON), DATE, TIME,
+// TIMESTAMP and DECIMAL as their stored integers or bytes, unsigned
+// integers as their signed physical value (int32, int64), FLOAT16 as its
+// two bytes.
+//
+// Byte slices and strings are copies, safe to keep.
 //
 // Projection keeps the shape: selecting "a.b.c" yields {"a":{"b":{"c":…}}}
 // with only the selected parts of each group. Selecting part of a map keeps
 // its keys.
 //
-// Options are WithX functions ([WithColumns], [WithRange]) like those of
-// column and codecfactory; an invalid value makes [NewReader] fail. The
-// JSON leaf formats are [AppendFloat], [AppendString] and [AppendHex]: the
-// test renderers that predict `pqcodec cat` (scripts/gojson/gojson.mjs)
-// follow them.
+// Options are WithX functions ([WithColumns], [WithRange], [WithRaw]) like
+// those of column and codecfactory; an invalid value makes [NewReader]
+// fail.
 package rows
 
 import (
@@ -52,6 +92,7 @@ import (
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/logical"
 )
 
 var (
@@ -92,6 +133,7 @@ type options struct {
 	hasRange     bool              // WithRange was given
 	maxValues    int64             // see WithMaxRow; 0: the default
 	maxBytes     int64
+	raw          bool // WithRaw
 }
 
 // DefaultMaxRowValues and DefaultMaxRowBytes are the defaults of
@@ -175,6 +217,19 @@ func WithRange(first, count int64) Option {
 	}
 }
 
+// WithRaw makes the Reader give physical values, as it did before it
+// converted logical types: INT96 and other byte arrays than strings as
+// bytes (lowercase hex in JSON), timestamps, dates, times and decimals as
+// their stored integers or bytes, unsigned integers as their signed
+// physical value. `pqcodec cat --raw` prints this form. The default
+// converts (see the package documentation).
+func WithRaw() Option {
+	return func(o *options) error {
+		o.raw = true
+		return nil
+	}
+}
+
 // Columns is the first name of [WithColumns].
 //
 // Deprecated: use [WithColumns].
@@ -211,7 +266,7 @@ func NewReader(f *column.File, opts ...Option) (*Reader, error) {
 		}
 	}
 	root := f.Schema().Root()
-	b := builder{cursors: make(map[int]*cursor)}
+	b := builder{cursors: make(map[int]*cursor), raw: o.raw}
 	var selected []*format.Node
 	if o.paths == nil {
 		selected = root.Children
@@ -853,30 +908,17 @@ const (
 	formatDouble
 	formatString // BYTE_ARRAY annotated STRING, ENUM or JSON
 	formatHex    // other BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY
+	// formatLogical is every logical conversion (not with WithRaw);
+	// cursor.leaf has its parameters.
+	formatLogical
 )
-
-// isText reports whether a BYTE_ARRAY column holds text.
-func isText(e *format.SchemaElement) bool {
-	if e.LogicalType != nil {
-		switch e.LogicalType.Kind {
-		case format.LogicalString, format.LogicalEnum, format.LogicalJSON:
-			return true
-		}
-	}
-	if e.ConvertedType != nil {
-		switch *e.ConvertedType {
-		case format.ConvertedUTF8, format.ConvertedEnum, format.ConvertedJSON:
-			return true
-		}
-	}
-	return false
-}
 
 // cursor walks the levels and values of one column chunk across its pages.
 type cursor struct {
 	node           *format.Node
 	path           string
 	format         leafFormat
+	leaf           logical.Leaf // formatLogical: the conversion
 	maxDef, maxRep int
 
 	rd       column.Reader
@@ -891,8 +933,9 @@ type cursor struct {
 	ctx      context.Context // of a running XContext method, else nil
 }
 
-func newCursor(n *format.Node) *cursor {
+func newCursor(n *format.Node, raw bool) *cursor {
 	c := &cursor{node: n, path: strings.Join(n.Path(), "."), maxDef: n.MaxDefinitionLevel, maxRep: n.MaxRepetitionLevel}
+	leaf := logical.LeafOf(n.Element)
 	switch *n.Element.Type {
 	case format.Boolean:
 		c.format = formatBoolean
@@ -908,11 +951,14 @@ func newCursor(n *format.Node) *cursor {
 		c.format = formatDouble
 	case format.ByteArray:
 		c.format = formatHex
-		if isText(n.Element) {
+		if leaf.Kind == logical.KindString {
 			c.format = formatString
 		}
 	default:
 		c.format = formatHex
+	}
+	if !raw && leaf.Kind != logical.KindPhysical && leaf.Kind != logical.KindString {
+		c.format, c.leaf = formatLogical, leaf
 	}
 	return c
 }
@@ -1014,6 +1060,8 @@ func (c *cursor) appendValue(dst []byte) ([]byte, error) {
 		return AppendFloat(dst, v.Doubles[i], 64), nil
 	case formatString:
 		return AppendString(dst, v.ByteArray(i)), nil
+	case formatLogical:
+		return c.appendLogical(dst, v, i)
 	}
 	return AppendHex(dst, v.ByteArray(i)), nil
 }
@@ -1032,6 +1080,88 @@ func (c *cursor) valueBytes() int64 {
 		return int64(len(c.page.Values.ByteArray(c.val)))
 	}
 	return 0
+}
+
+// appendLogical appends value i of v (the page's values or its
+// dictionary) as its logical type's JSON (see the package documentation).
+func (c *cursor) appendLogical(dst []byte, v *column.Values, i int) ([]byte, error) {
+	l := &c.leaf
+	var err error
+	switch l.Kind {
+	case logical.KindDate:
+		dst = append(dst, '"')
+		dst = logical.AppendDate(dst, v.Int32s[i])
+		return append(dst, '"'), nil
+	case logical.KindTime:
+		var x int64
+		if l.Type == format.Int32 {
+			x = int64(v.Int32s[i])
+		} else {
+			x = v.Int64s[i]
+		}
+		if x < 0 || x >= 86400*unitsPerSecond(l.Unit) {
+			// No clock shows it: the count of units, as a number.
+			return strconv.AppendInt(dst, x, 10), nil
+		}
+		dst = append(dst, '"')
+		dst, err = logical.AppendTime(dst, x, l.Unit, l.UTC)
+		return append(dst, '"'), err
+	case logical.KindTimestamp:
+		dst = append(dst, '"')
+		dst, err = logical.AppendTimestamp(dst, v.Int64s[i], l.Unit, l.UTC)
+		return append(dst, '"'), err
+	case logical.KindInt96:
+		dst = append(dst, '"')
+		dst = logical.AppendInt96(dst, v.Int96s[i])
+		return append(dst, '"'), nil
+	case logical.KindDecimal:
+		switch l.Type {
+		case format.Int32:
+			return logical.AppendDecimal(dst, int64(v.Int32s[i]), l.Scale), nil
+		case format.Int64:
+			return logical.AppendDecimal(dst, v.Int64s[i], l.Scale), nil
+		}
+		return logical.AppendDecimalBytes(dst, v.ByteArray(i), l.Scale), nil
+	case logical.KindUUID:
+		dst = append(dst, '"')
+		dst = logical.AppendUUID(dst, v.ByteArray(i))
+		return append(dst, '"'), nil
+	case logical.KindInterval:
+		dst = append(dst, '"')
+		dst = logical.AppendInterval(dst, logical.IntervalOf(v.ByteArray(i)))
+		return append(dst, '"'), nil
+	case logical.KindFloat16:
+		return AppendFloat(dst, float64(logical.Float16Of(v.ByteArray(i))), 32), nil
+	case logical.KindInteger:
+		switch {
+		case l.Signed && l.Type == format.Int32:
+			x := v.Int32s[i]
+			switch l.BitWidth {
+			case 8:
+				x = int32(int8(x))
+			case 16:
+				x = int32(int16(x))
+			}
+			return strconv.AppendInt(dst, int64(x), 10), nil
+		case l.Signed:
+			return strconv.AppendInt(dst, v.Int64s[i], 10), nil
+		case l.Type == format.Int32:
+			return strconv.AppendUint(dst, uint64(uint32(v.Int32s[i])&uint32(1<<l.BitWidth-1)), 10), nil
+		}
+		return strconv.AppendUint(dst, uint64(v.Int64s[i]), 10), nil
+	}
+	return dst, fmt.Errorf("rows: no JSON form for %v", l.Kind)
+}
+
+// unitsPerSecond returns the units of u in a second (u is known).
+func unitsPerSecond(u format.TimeUnit) int64 {
+	switch u {
+	case format.Millis:
+		return 1e3
+	case format.Micros:
+		return 1e6
+	}
+	return 1e9
 }
 
 // value returns the next value of c as a Go value (see the package
@@ -1056,6 +1186,8 @@ func (c *cursor) value() (any, error) {
 		return v.Doubles[i], nil
 	case formatString:
 		return string(v.ByteArray(i)), nil
+	case formatLogical:
+		return c.leaf.Value(v.Value(i))
 	}
 	return append([]byte(nil), v.ByteArray(i)...), nil
 }

@@ -44,6 +44,8 @@ func appendJSON(dst []byte, v any) []byte {
 		return AppendString(dst, []byte(v))
 	case []byte:
 		return AppendHex(dst, v)
+	case jsonText:
+		return append(dst, v...)
 	case Group:
 		dst = append(dst, '{')
 		for i, f := range v {
@@ -81,10 +83,12 @@ func appendJSON(dst []byte, v any) []byte {
 	panic(fmt.Sprintf("unexpected %T", v))
 }
 
-// readAll reads every row of f with opts, as JSON and as Go values, and
-// checks that the two agree.
+// readAll reads every row of f with opts and WithRaw (physical values), as
+// JSON and as Go values, and checks that the two agree byte for byte
+// (TestLogicalCorpus checks the logical values against these).
 func readAll(t *testing.T, f *column.File, opts ...Option) ([]string, []Group, error) {
 	t.Helper()
+	opts = append([]Option{WithRaw()}, opts...)
 	rj, err := NewReader(f, opts...)
 	require.NoError(t, err)
 	rv, err := NewReader(f, opts...)
@@ -123,9 +127,9 @@ func readAll(t *testing.T, f *column.File, opts ...Option) ([]string, []Group, e
 	}
 }
 
-// readValues reads every row of f with opts as Go values.
+// readValues reads every row of f with opts and WithRaw as Go values.
 func readValues(f *column.File, opts ...Option) ([]Group, error) {
-	r, err := NewReader(f, opts...)
+	r, err := NewReader(f, append([]Option{WithRaw()}, opts...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +262,7 @@ func appendLeaves(dst []any, v any, inKey []bool) []any {
 // in the Go types of the value model.
 func columnValues(t *testing.T, f *column.File, col int, leaf *format.Node) []any {
 	var out []any
-	c := newCursor(leaf)
+	c := newCursor(leaf, true)
 	for rg := range f.NumRowGroups() {
 		require.NoError(t, c.reset(f, rg))
 		for {
@@ -389,7 +393,7 @@ func TestKeepDictionary(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		want, err := jsonRows(plain)
+		want, err := jsonRows(plain, WithRaw())
 		if err != nil {
 			plain.Close()
 			continue // a file rows rejects: not this test's
@@ -414,8 +418,17 @@ func TestKeepDictionary(t *testing.T) {
 		got, _, err := readAll(t, kept)
 		require.NoError(t, err, name)
 		require.Equal(t, want, got, name)
+		// Logical values come from the dictionary too.
+		plain, err = column.OpenFile(path)
+		require.NoError(t, err, name)
+		wantLogical, err := jsonRows(plain)
+		require.NoError(t, err, name)
+		plain.Close()
+		gotLogical, err := jsonRows(kept)
+		require.NoError(t, err, name)
+		require.Equal(t, wantLogical, gotLogical, name)
 		if n := int64(len(want)); n > 2 {
-			sub, err := jsonRows(kept, WithRange(n/2, -1))
+			sub, err := jsonRows(kept, WithRange(n/2, -1), WithRaw())
 			require.NoError(t, err, name)
 			require.Equal(t, want[n/2:], sub, name)
 		}

@@ -66,6 +66,7 @@ type builder struct {
 	cursors map[int]*cursor // by column index
 	// keep holds the nodes a projection keeps; nil keeps every node.
 	keep map[*format.Node]bool
+	raw  bool // WithRaw: no logical conversion
 }
 
 // kept reports whether n is part of the projection.
@@ -127,7 +128,7 @@ func (b *builder) valueOf(n *format.Node, nullable bool) *field {
 	if n.Leaf() {
 		c := b.cursors[n.ColumnIndex]
 		if c == nil {
-			c = newCursor(n)
+			c = newCursor(n, b.raw)
 			b.cursors[n.ColumnIndex] = c
 		}
 		return &field{name: n.Name(), kind: kindLeaf, nullable: nullable, def: n.MaxDefinitionLevel,

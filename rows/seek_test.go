@@ -89,7 +89,7 @@ func TestSeekRow(t *testing.T) {
 		defer f.Close()
 		all := allRows(t, f)
 		total := int64(len(all))
-		r, err := NewReader(f)
+		r, err := NewReader(f, WithRaw())
 		require.NoError(t, err)
 		pos := int64(0)
 		for range 200 {
@@ -112,7 +112,7 @@ func TestSeekRow(t *testing.T) {
 		}
 		require.ErrorIs(t, r.SeekRow(-1), ErrRange)
 
-		r, err = NewReader(f, WithRowRanges(column.RowRange{First: 10, End: 20}, column.RowRange{First: 1000, End: 1003}))
+		r, err = NewReader(f, WithRaw(), WithRowRanges(column.RowRange{First: 10, End: 20}, column.RowRange{First: 1000, End: 1003}))
 		require.NoError(t, err)
 		require.NoError(t, r.SeekRow(15))
 		require.Equal(t, append(append([]string{}, all[15:20]...), all[1000:1003]...), readN(t, r, 100))
@@ -124,7 +124,7 @@ func TestSeekRow(t *testing.T) {
 	f, err := column.OpenFile(filepath.Join("..", "testdata", "regress", "no_columns.parquet"))
 	require.NoError(t, err)
 	defer f.Close()
-	r, err := NewReader(f)
+	r, err := NewReader(f, WithRaw())
 	require.NoError(t, err)
 	require.NoError(t, r.SeekRow(1))
 	require.Equal(t, []string{"{}"}, readN(t, r, 5))
@@ -146,7 +146,7 @@ func TestPredicateRows(t *testing.T) {
 		return ok && v != nil && v.(int64) >= 4000 && v.(int64) <= 4199
 	}
 	var want []string
-	r, err := NewReader(f)
+	r, err := NewReader(f, WithRaw())
 	require.NoError(t, err)
 	for {
 		g, err := r.ReadRow(nil)
@@ -166,7 +166,7 @@ func TestPredicateRows(t *testing.T) {
 		kept += rg.End - rg.First
 	}
 	require.Less(t, kept, f.MetaData().NumRows/2, "row groups pruned: %v", ranges)
-	r, err = NewReader(f, WithRowRanges(ranges...))
+	r, err = NewReader(f, WithRaw(), WithRowRanges(ranges...))
 	require.NoError(t, err)
 	var got []string
 	for {

@@ -18,7 +18,7 @@ import (
 func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	count := fs.Int("count", 5, "read every column chunk `N` times")
 	maxMemory := memoryFlag(fs)
-	workers := fs.Int("workers", 0, "also time decoding the whole file with every row group's chunks read by `N` goroutines (benchwhole.go)")
+	workers := fs.Int("workers", 0, "also time decoding the whole file with every row group's chunks read by `N` goroutines, and compare with one")
 	return func(positional []string, stdout, stderr io.Writer) error {
 		path, err := oneFile(positional)
 		if err != nil {

@@ -15,7 +15,8 @@ import (
 // reads them, the test fails until the entry is removed.
 var pendingRegressions = map[string]string{}
 
-// TestDifftestRegressions runs cat on the minimized files in which the
+// TestDifftestRegressions runs cat --raw (the physical values DuckDB's rows
+// are rendered as) on the minimized files in which the
 // differential test (make difftest) found pqcodec wrong, and compares its
 // rows with the rows DuckDB read (testdata/difftest/README.md).
 func TestDifftestRegressions(t *testing.T) {
@@ -26,7 +27,7 @@ func TestDifftestRegressions(t *testing.T) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			want, err := os.ReadFile(path + ".jsonl")
 			require.NoError(t, err)
-			out, errOut, status := runCmd("cat", path)
+			out, errOut, status := runCmd("cat", "--raw", path)
 			if msg, ok := pendingRegressions[filepath.Base(path)]; ok {
 				require.NotEqual(t, exitOK, status, "cat reads it now: remove it from pendingRegressions")
 				assert.Contains(t, errOut, msg)

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/logical"
+	"github.com/pqcodec/pqcodec/stats"
 )
 
 func setupInspect(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -52,8 +55,18 @@ type inspectReport struct {
 	CreatedBy string           `json:"created_by,omitempty"`
 	NumRows   int64            `json:"num_rows"`
 	Columns   int              `json:"num_columns"`
+	KeyValue  []kvEntry        `json:"key_value_metadata"`
 	Schema    *schemaReport    `json:"schema"`
 	RowGroups []rowGroupReport `json:"row_groups"`
+
+	schemaText string // parquet-java's message text of the schema
+}
+
+// kvEntry is one entry of the file's key-value metadata; Value is nil
+// when the entry has none.
+type kvEntry struct {
+	Key   string  `json:"key"`
+	Value *string `json:"value"`
 }
 
 type schemaReport struct {
@@ -78,17 +91,143 @@ type rowGroupReport struct {
 }
 
 type chunkReport struct {
-	Path          string     `json:"path"`
-	Type          string     `json:"type"`
-	Codec         string     `json:"codec"`
-	Encodings     []string   `json:"encodings"`
-	PageEncodings []string   `json:"page_encodings"` // value encodings of the pages, in order of appearance
-	NumValues     int64      `json:"num_values"`
-	Pages         pageCounts `json:"pages"`
-	Compressed    int64      `json:"compressed_size"`
-	Uncompressed  int64      `json:"uncompressed_size"`
-	Ratio         float64    `json:"ratio"` // uncompressed / compressed, to 2 decimals
-	Encrypted     bool       `json:"encrypted,omitempty"`
+	Path          string       `json:"path"`
+	Type          string       `json:"type"`
+	Codec         string       `json:"codec"`
+	Encodings     []string     `json:"encodings"`
+	PageEncodings []string     `json:"page_encodings"` // value encodings of the pages, in order of appearance
+	NumValues     int64        `json:"num_values"`
+	Pages         pageCounts   `json:"pages"`
+	Compressed    int64        `json:"compressed_size"`
+	Uncompressed  int64        `json:"uncompressed_size"`
+	Ratio         float64      `json:"ratio"` // uncompressed / compressed, to 2 decimals
+	Encrypted     bool         `json:"encrypted,omitempty"`
+	Statistics    *statsReport `json:"statistics,omitempty"` // absent when the chunk has none
+	// ColumnIndex, OffsetIndex and BloomFilter report whether the chunk
+	// has a page index (each half) and a bloom filter; BloomFilterLength
+	// is the filter's size in bytes when the footer gives it.
+	ColumnIndex       bool   `json:"column_index"`
+	OffsetIndex       bool   `json:"offset_index"`
+	BloomFilter       bool   `json:"bloom_filter"`
+	BloomFilterLength *int32 `json:"bloom_filter_length,omitempty"`
+}
+
+// statsReport is the statistics of a column chunk or page, with min and
+// max as cat prints values (logical, without JSON quotes; byte arrays that
+// are not text in hex), as package stats trusts them: a bound it does not
+// trust (wrong sort order, an old writer's) is absent.
+type statsReport struct {
+	NullCount     *int64  `json:"null_count,omitempty"`
+	DistinctCount *int64  `json:"distinct_count,omitempty"`
+	NaNCount      *int64  `json:"nan_count,omitempty"`
+	Min           *string `json:"min,omitempty"`
+	Max           *string `json:"max,omitempty"`
+	MinExact      bool    `json:"min_exact,omitempty"`
+	MaxExact      bool    `json:"max_exact,omitempty"`
+	// Error says why the min and max cannot be used (a min above its max,
+	// a bound of the wrong size: stats.Stats.BadMinMax); readers ignore
+	// them. The counts above are kept.
+	Error string `json:"error,omitempty"`
+}
+
+// statsOf returns the report of s (nil when s is nil), typed by col and
+// rendered by leaf.
+func statsOf(col *stats.Column, leaf logical.Leaf, s *format.Statistics) (*statsReport, error) {
+	if s == nil {
+		return nil, nil
+	}
+	st := col.Chunk(s)
+	r := &statsReport{}
+	if st.BadMinMax != nil {
+		r.Error = st.BadMinMax.Error()
+	}
+	if st.HasNullCount {
+		r.NullCount = &st.NullCount
+	}
+	if st.HasDistinct {
+		r.DistinctCount = &st.DistinctCount
+	}
+	if st.HasNaNCount {
+		r.NaNCount = &st.NaNCount
+	}
+	if st.HasMinMax {
+		lo, err := statText(leaf, st.Min)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := statText(leaf, st.Max)
+		if err != nil {
+			return nil, err
+		}
+		r.Min, r.Max, r.MinExact, r.MaxExact = &lo, &hi, st.MinExact, st.MaxExact
+	}
+	return r, nil
+}
+
+// statText renders a statistics bound as cat renders the value.
+func statText(leaf logical.Leaf, v stats.Value) (string, error) {
+	var x any
+	switch v.Type() {
+	case format.Boolean:
+		x = v.Boolean()
+	case format.Int32:
+		x = v.Int32()
+	case format.Int64:
+		x = v.Int64()
+	case format.Float:
+		x = v.Float32()
+	case format.Double:
+		x = v.Float64()
+	case format.Int96:
+		var b [12]byte
+		copy(b[:], v.Bytes())
+		x = b
+	default:
+		x = v.Bytes()
+	}
+	b, err := leaf.AppendText(nil, x)
+	return string(b), err
+}
+
+// String returns the short form of r for the text report: "min .. max",
+// and the null count.
+func (r *statsReport) String() string {
+	if r == nil {
+		return "-"
+	}
+	var parts []string
+	if r.Error != "" {
+		parts = append(parts, "min/max unusable: "+clipText(r.Error, 60))
+	}
+	if r.Min != nil {
+		parts = append(parts, boundText(*r.Min)+" .. "+boundText(*r.Max))
+	}
+	if r.NullCount != nil {
+		parts = append(parts, fmt.Sprintf("%d nulls", *r.NullCount))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// boundText is a statistics bound in a table cell: quoted (Go syntax) when
+// it is empty or holds spaces or control characters, and clipped to 32
+// characters.
+func boundText(s string) string {
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '"' }) {
+		s = strconv.Quote(s)
+	}
+	return clipText(s, 32)
+}
+
+// clipText shortens s to n runes, marking the cut with "…".
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 type pageCounts struct {
@@ -120,9 +259,12 @@ func (p pageCounts) String() string {
 func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) {
 	md := f.MetaData()
 	rep := &inspectReport{Size: size, Version: md.Version, NumRows: md.NumRows, Columns: f.NumColumns(),
-		Schema: schemaOf(f.Schema().Root())}
+		Schema: schemaOf(f.Schema().Root()), schemaText: f.Schema().String(), KeyValue: []kvEntry{}}
 	if md.CreatedBy != nil {
 		rep.CreatedBy = *md.CreatedBy
+	}
+	for _, kv := range md.KeyValueMetadata {
+		rep.KeyValue = append(rep.KeyValue, kvEntry{kv.Key, kv.Value})
 	}
 	leaves := f.Schema().Leaves()
 	var buf []byte
@@ -146,6 +288,15 @@ func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) 
 			}
 			m := cc.MetaData
 			cr.Encrypted = cc.Encrypted()
+			cr.ColumnIndex = cc.ColumnIndexOffset != nil && cc.ColumnIndexLength != nil && *cc.ColumnIndexLength > 0
+			cr.OffsetIndex = cc.OffsetIndexOffset != nil && cc.OffsetIndexLength != nil && *cc.OffsetIndexLength > 0
+			cr.BloomFilter = m.BloomFilterOffset != nil && *m.BloomFilterOffset > 0
+			cr.BloomFilterLength = m.BloomFilterLength
+			st, err := statsOf(stats.NewColumn(md, leaves[i]), logical.LeafOf(leaves[i].Element), m.Statistics)
+			if err != nil {
+				return nil, fail(-1, err)
+			}
+			cr.Statistics = st
 			cr.Codec, cr.NumValues = m.Codec.String(), m.NumValues
 			cr.Compressed, cr.Uncompressed = m.TotalCompressedSize, m.TotalUncompressedSize
 			rr.Compressed += m.TotalCompressedSize
@@ -156,7 +307,6 @@ func inspect(f *column.File, r io.ReaderAt, size int64) (*inspectReport, error) 
 			for _, e := range m.Encodings {
 				cr.Encodings = appendUnique(cr.Encodings, e.String())
 			}
-			var err error
 			if buf, err = f.ReadChunkPages(&w, &dec, buf, g, i); err != nil { // encryption: decrypts
 				return nil, err
 			}
@@ -232,71 +382,63 @@ func schemaOf(n *format.Node) *schemaReport {
 // writeText writes the human form of the report.
 func (rep *inspectReport) writeText(out io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "file:        %s (%d bytes)\n", rep.File, rep.Size)
+	fmt.Fprintf(&b, "file:        %s, %s\n", rep.File, sizeAndBytes(rep.Size))
 	if rep.CreatedBy != "" {
 		fmt.Fprintf(&b, "created by:  %s\n", rep.CreatedBy)
 	}
 	fmt.Fprintf(&b, "version:     %d\n", rep.Version)
-	fmt.Fprintf(&b, "rows:        %d in %d row group(s), %d leaf column(s)\n\nschema:\n", rep.NumRows, len(rep.RowGroups), rep.Columns)
-	writeSchema(&b, rep.Schema, 0)
+	fmt.Fprintf(&b, "rows:        %d in %d row group(s), %d leaf column(s)\n", rep.NumRows, len(rep.RowGroups), rep.Columns)
+	if len(rep.KeyValue) > 0 {
+		fmt.Fprintf(&b, "\nkey-value metadata:\n")
+		for _, kv := range rep.KeyValue {
+			v := "(no value)"
+			if kv.Value != nil {
+				v = oneLine(*kv.Value)
+				if n := len(*kv.Value); len([]rune(v)) > 80 {
+					v = clipText(v, 60) + fmt.Sprintf(" (%s)", sizeText(int64(n)))
+				}
+			}
+			fmt.Fprintf(&b, "  %s = %s\n", kv.Key, v)
+		}
+	}
+	fmt.Fprintf(&b, "\nschema:\n%s", rep.schemaText)
 	for g, rg := range rep.RowGroups {
 		ratio := 0.0
 		if rg.Compressed > 0 {
 			ratio = float64(rg.Uncompressed) / float64(rg.Compressed)
 		}
-		fmt.Fprintf(&b, "\nrow group %d: %d rows, %d bytes compressed, %d uncompressed (ratio %.2f)\n",
-			g, rg.NumRows, rg.Compressed, rg.Uncompressed, ratio)
-		t := table{align: "lllllrrrr"}
-		t.add("column", "type", "codec", "encodings", "pages", "values", "compressed", "uncompressed", "ratio")
+		fmt.Fprintf(&b, "\nrow group %d: %d rows, %s compressed, %s uncompressed (ratio %.2f)\n",
+			g, rg.NumRows, sizeText(rg.Compressed), sizeText(rg.Uncompressed), ratio)
+		t := table{align: "lllllrrrrlll"}
+		t.add("column", "type", "codec", "encodings", "pages", "values", "compressed", "uncompressed", "ratio",
+			"index", "bloom", "statistics")
 		for _, c := range rg.Columns {
 			if c.Encrypted && c.Codec == "?" { // encryption: no key
 				t.add(c.Path, c.Type, "(encrypted)")
 				continue
 			}
+			index := "-"
+			switch {
+			case c.ColumnIndex && c.OffsetIndex:
+				index = "column+offset"
+			case c.ColumnIndex:
+				index = "column"
+			case c.OffsetIndex:
+				index = "offset"
+			}
+			bloom := "-"
+			if c.BloomFilter {
+				bloom = "yes"
+				if c.BloomFilterLength != nil {
+					bloom = sizeText(int64(*c.BloomFilterLength))
+				}
+			}
 			t.add(c.Path, c.Type, c.Codec, strings.Join(c.Encodings, ","), c.Pages.String(),
-				fmt.Sprint(c.NumValues), fmt.Sprint(c.Compressed), fmt.Sprint(c.Uncompressed), fmt.Sprintf("%.2f", c.Ratio))
+				fmt.Sprint(c.NumValues), sizeText(c.Compressed), sizeText(c.Uncompressed), fmt.Sprintf("%.2f", c.Ratio),
+				index, bloom, c.Statistics.String())
 		}
 		t.write(&b, "  ")
 	}
 	_, err := io.WriteString(out, b.String())
 	return err
-}
-
-// writeSchema writes n in the message syntax of parquet-java's
-// MessageTypeParser, annotated with the logical type (or, without one, the
-// converted type).
-func writeSchema(b *strings.Builder, n *schemaReport, depth int) {
-	indent := strings.Repeat("  ", depth)
-	annotation := n.LogicalType
-	if annotation == "" {
-		annotation = n.ConvertedType
-	}
-	if annotation != "" {
-		annotation = " (" + annotation + ")"
-	}
-	id := ""
-	if n.FieldID != nil {
-		id = fmt.Sprintf(" = %d", *n.FieldID)
-	}
-	if depth == 0 {
-		fmt.Fprintf(b, "message %s {\n", n.Name)
-	} else if n.Type == "" {
-		fmt.Fprintf(b, "%s%s group %s%s%s {\n", indent, strings.ToLower(n.Repetition), n.Name, id, annotation)
-	} else {
-		t := strings.ToLower(n.Type)
-		switch n.Type {
-		case "BYTE_ARRAY":
-			t = "binary"
-		case "FIXED_LEN_BYTE_ARRAY":
-			if n.TypeLength != nil {
-				t = fmt.Sprintf("fixed_len_byte_array(%d)", *n.TypeLength)
-			}
-		}
-		fmt.Fprintf(b, "%s%s %s %s%s%s;\n", indent, strings.ToLower(n.Repetition), t, n.Name, id, annotation)
-		return
-	}
-	for _, c := range n.Fields {
-		writeSchema(b, c, depth+1)
-	}
-	fmt.Fprintf(b, "%s}\n", indent)
 }

@@ -37,13 +37,13 @@ func TestCatEncrypted(t *testing.T) {
 	out, errOut, status = runCmd("cat", "--limit", "1", "--footer-key", "0123456789012345",
 		"--columns", "int32_field,double_field", "--column-key", "double_field:hex:31323334353637383930313233343530", path)
 	require.Equal(t, 0, status, errOut)
-	require.Equal(t, `{"int32_field":0,"double_field":0}`+"\n", out)
+	require.Equal(t, `{"int32_field":"00:00:00.000Z","double_field":0}`+"\n", out) // TIME(MILLIS,true)
 
 	// The AAD prefix of a file that does not store it.
 	out, errOut, status = runCmd("cat", "--limit", "1", "--footer-key", "0123456789012345", "--aad-prefix", "tester",
 		"--columns", "int32_field", testcorpus.Data(t, "encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted"))
 	require.Equal(t, 0, status, errOut)
-	require.Equal(t, `{"int32_field":0}`+"\n", out)
+	require.Equal(t, `{"int32_field":"00:00:00.000Z"}`+"\n", out)
 
 	// Failures: no key, a wrong key, a missing column key, malformed
 	// keys. No message shows a key.

@@ -1,16 +1,25 @@
-// Command pqcodec shows what pqcodec does: with no arguments it runs a
-// self-contained tour of every encoding and codec on generated columns; on
-// a Parquet file it describes its layout (inspect), prints its rows as JSON
-// Lines (cat), measures how fast it decompresses and decodes (bench), or
-// recompresses it with another codec without decoding values (rewrite).
+// Command pqcodec reads Parquet files with pqcodec: it prints a file's
+// schema as parquet-java does (schema), describes its layout, statistics,
+// page index and bloom filters (inspect, meta), lists its pages (pages),
+// prints its rows as JSON Lines with logical values (cat, head), counts its
+// rows (rowcount), sums its sizes (size), measures how fast it decompresses
+// and decodes (bench), recompresses it with another codec without decoding
+// values (rewrite), and runs a self-contained tour of every encoding and
+// codec on generated columns (demo). The verbs are parquet-cli's and
+// pqrs's where they mean the same; with no arguments it prints its help.
 //
 // Usage:
 //
-//	pqcodec [demo] [--short] [--rows N]
-//	pqcodec inspect FILE [--json]
-//	pqcodec cat FILE [--columns a,b] [--limit N]
+//	pqcodec schema FILE [--json]
+//	pqcodec inspect FILE [--json]          (or meta)
+//	pqcodec pages FILE [--columns a.b,c] [--json]
+//	pqcodec cat FILE [--columns a,b] [--skip N] [--limit N] [--raw]
+//	pqcodec head FILE [--columns a,b] [--skip N] [--limit N] [--raw]
+//	pqcodec rowcount FILE [--json]
+//	pqcodec size FILE [--json]
 //	pqcodec bench FILE [--count N] [--workers N]
 //	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]
+//	pqcodec demo [--short] [--rows N]
 //
 // Exit status is 0 on success, 1 when a file cannot be read (with one line
 // on stderr: "pqcodec: FILE: column C, row group R, page P: cause") and 2
@@ -50,11 +59,17 @@ type command struct {
 }
 
 var commands = []command{
-	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec (the default)", setupDemo},
-	{"inspect", "FILE [--json]", "show the schema, row groups, and per column chunk its codec, encodings, pages and sizes", setupInspect},
-	{"cat", "FILE [--columns a,b] [--limit N]", "print the rows as JSON Lines, one object per row", setupCat},
+	{"schema", "FILE [--json]", "print the schema as parquet-java prints a MessageType", setupSchema},
+	{"inspect", "FILE [--json]", "show the schema, key-value metadata, row groups, and per column chunk its codec, encodings, pages, sizes, statistics, page index and bloom filter", setupInspect},
+	{"meta", "FILE [--json]", "the same as inspect (parquet-cli's name)", setupInspect},
+	{"pages", "FILE [--columns a.b,c] [--json]", "list every page: type, encoding, values, nulls, sizes and statistics", setupPages},
+	{"cat", "FILE [--columns a,b] [--skip N] [--limit N] [--raw]", "print the rows as JSON Lines, one object per row, with logical values (dates, timestamps, decimals, UUIDs)", setupCat},
+	{"head", "FILE [--columns a,b] [--skip N] [--limit N] [--raw]", "print the first rows (10 unless --limit says otherwise), as cat does", setupHead},
+	{"rowcount", "FILE [--json]", "print the number of rows the footer declares", setupRowCount},
+	{"size", "FILE [--json]", "print the file's size and its column chunks' compressed and uncompressed sizes", setupSize},
 	{"bench", "FILE [--count N] [--workers N]", "measure decompression and decoding speed per column", setupBench},
 	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
+	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec", setupDemo},
 }
 
 // usageError is a command line mistake: exit status 2.
@@ -93,20 +108,24 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 			status = exitError
 		}
 	}()
-	name := "demo"
-	if len(args) > 0 {
-		switch a := args[0]; {
-		case a == "help" || a == "-h" || a == "-help" || a == "--help":
-			if len(args) > 1 {
-				return run([]string{args[1], "--help"}, stdout, stderr)
-			}
-			topUsage(stdout)
-			return exitOK
-		case strings.HasPrefix(a, "-"):
-			// Flags of the default command: pqcodec --short.
-		default:
-			name, args = a, args[1:]
+	if len(args) == 0 {
+		topUsage(stdout)
+		return exitOK
+	}
+	var name string
+	switch a := args[0]; {
+	case a == "help" || a == "-h" || a == "-help" || a == "--help":
+		if len(args) > 1 {
+			return run([]string{args[1], "--help"}, stdout, stderr)
 		}
+		topUsage(stdout)
+		return exitOK
+	case strings.HasPrefix(a, "-"):
+		fmt.Fprintf(stderr, "pqcodec: %s before a command\n", a)
+		topUsage(stderr)
+		return exitUsage
+	default:
+		name, args = a, args[1:]
 	}
 	var cmd *command
 	for i := range commands {
@@ -177,7 +196,8 @@ func topUsage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  pqcodec %s %s\n      %s\n", c.name, c.args, c.summary)
 	}
-	fmt.Fprintf(w, "\nWith no command, pqcodec runs the demo. pqcodec COMMAND --help describes a command.\n"+
+	fmt.Fprintf(w, "\npqcodec COMMAND --help (or pqcodec help COMMAND) describes a command and its flags.\n"+
+		"Flags may come before or after FILE; --flag and -flag are the same.\n"+
 		"Exit status: 0 success, 1 unreadable file, 2 usage error.\n")
 }
 
@@ -186,14 +206,29 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 	if doc := longHelp[c.name]; doc != "" {
 		fmt.Fprintf(w, "\n%s\n", doc)
 	}
-	n := 0
-	fs.VisitAll(func(*flag.Flag) { n++ })
-	if n > 0 {
-		fmt.Fprintf(w, "\nflags:\n")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
+	writeFlags(w, fs)
+}
+
+// writeFlags lists the flags of fs as flag.PrintDefaults does, but with
+// the double dash the usage lines and the documentation use.
+func writeFlags(w io.Writer, fs *flag.FlagSet) {
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if first {
+			fmt.Fprintf(w, "\nflags:\n")
+			first = false
+		}
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		if def := f.DefValue; def != "" && def != "false" && def != "0" {
+			line += " (default " + def + ")"
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 func upperFirst(s string) string {
@@ -212,16 +247,54 @@ then decompresses, decodes and checks every value against the input. It
 prints one table: per codec and encoding, the compressed size, the ratio to
 the PLAIN uncompressed size, and read speed (decompress + decode) in MB/s of
 PLAIN data. Set PQCODEC_DEMO_SHORT=1 for the quick mode of --short.`,
-	"inspect": `inspect reads the footer and walks every page header. It prints the schema
-(with logical and converted types), the row groups, and for every column
-chunk: physical type, codec, encodings, page counts by page type (data pages
-v1 and v2 separately), compressed and uncompressed size and their ratio.`,
-	"cat": `cat writes one JSON object per row, keyed by top-level field name. Values are
-physical: INT32/INT64 exact integers; INT96 and non-text byte arrays
-lowercase hex strings; FLOAT/DOUBLE shortest round-trip decimals, with "NaN",
-"Infinity" and "-Infinity" as strings; STRING/UTF8, ENUM and JSON byte
-arrays JSON strings. Lists are arrays (null list null, empty list []), maps
-arrays of {"key","value"} objects, groups objects, nulls null.`,
+	"schema": `schema prints the schema as parquet-java's MessageType.toString does (the
+text of parquet-cli schema and parquet-tools schema): one field per line with
+its repetition, physical type, name, logical type annotation in parentheses
+and field id after " = ". A converted type without a logical type prints as
+parquet-java reads it (UTF8 as STRING, TIMESTAMP_MILLIS as
+TIMESTAMP(MILLIS,true), INT_8 as INTEGER(8,true)). --json prints the schema
+tree with each node's repetition, type, annotations and levels.`,
+	"inspect": `inspect reads the footer and walks every page header. It prints the file's
+size, writer, rows and key-value metadata (long values shortened), the schema
+as pqcodec schema does, the row groups, and for every column chunk: physical
+type, codec, encodings, page counts by page type (data pages v1 and v2
+separately), compressed and uncompressed size and their ratio, whether it has
+a page index (column and offset index) and a bloom filter (with its size), and
+its statistics: min .. max as cat prints values, and the null count.
+Statistics that readers cannot use (a min above its max, a bound of the wrong
+size) say so. --json prints all of it, key-value values whole.`,
+	"meta": `meta is inspect under parquet-cli's name: see pqcodec inspect --help.`,
+	"pages": `pages walks every page header of every column chunk (or of the leaf columns
+--columns names, by dotted path) and prints one line per page: row group,
+column, page number within the chunk (the dictionary page is 0 when there is
+one), file offset, page type, encoding, number of values, nulls and rows
+(DATA_PAGE_V2 headers give them), compressed and uncompressed size, and the
+page header's statistics as inspect prints them.`,
+	"rowcount": `rowcount prints the number of rows the footer declares (FileMetaData
+num_rows). --json prints it with the rows of each row group.`,
+	"size": `size prints the file's size, the compressed and uncompressed sizes of its
+column chunks (page headers included) and their ratio, and the size of the
+thrift footer, each in human units and in bytes (kB, MB, GB are powers of
+1000). --json prints the byte counts.`,
+	"cat": `cat writes one JSON object per row, keyed by top-level field name, with
+logical values: DATE "2024-01-31"; TIME "12:34:56.789"; TIMESTAMP in RFC 3339
+with its unit's fraction digits, "2024-01-31T12:34:56.789000Z" when adjusted
+to UTC and without a zone when not; INT96 as a timestamp in nanoseconds
+without a zone; DECIMAL an exact decimal number (12.30); UUID
+"123e4567-e89b-12d3-a456-426614174000"; INTERVAL "1 year 2 months 3 days
+00:00:01.5"; unsigned integers unsigned; FLOAT16 a number; STRING, ENUM and
+JSON strings; other byte arrays lowercase hex. Floats are shortest
+round-trip decimals, with "NaN", "Infinity" and "-Infinity" as strings.
+Lists are arrays (null list null, empty list []), maps arrays of
+{"key","value"} objects, groups objects, nulls null. The package
+documentation of rows states every rule.
+
+--raw prints physical values instead: INT32/INT64 exact integers (dates,
+times, timestamps and decimals as stored), INT96 and every byte array that
+is not a string as lowercase hex.
+
+--skip N starts at row N without reading the pages before it.`,
+	"head": `head is cat with --limit 10: see pqcodec cat --help.`,
 	"bench": `bench reads every column chunk N times. Decompression is timed alone by walking
 the pages and decompressing them; the full read (decompress, decode levels and
 values, resolve dictionaries) is timed separately, and decode is the

@@ -105,7 +105,7 @@ func TestGoldenInspect(t *testing.T) {
 func TestGoldenCat(t *testing.T) {
 	for _, f := range goldenFiles {
 		t.Run(f.name, func(t *testing.T) {
-			args := []string{"cat", testcorpus.Data(t, f.name)}
+			args := []string{"cat", "--raw", testcorpus.Data(t, f.name)}
 			if f.limit != "" {
 				args = append(args, "--limit", f.limit)
 			}
@@ -149,7 +149,7 @@ func TestCatEveryDataFile(t *testing.T) {
 			if name == "large_string_map.brotli.parquet" && os.Getenv("PQCODEC_LARGE") != "1" {
 				t.Skip("two 1 GiB pages; set PQCODEC_LARGE=1 to read them")
 			}
-			out, errOut, status := runCmd("cat", path)
+			out, errOut, status := runCmd("cat", "--raw", path)
 			require.Equal(t, exitOK, status, errOut)
 			f, fh, _, err := openFile(path)
 			require.NoError(t, err)
@@ -231,7 +231,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"inspect", "--bogus", "x"}, exitUsage, "", "flag provided but not defined"},
 		{[]string{"bench", "x", "--count", "0"}, exitUsage, "", "--count must be at least 1"},
 		{[]string{"demo", "extra"}, exitUsage, "", "takes no arguments"},
-		{[]string{"--rows", "-1"}, exitUsage, "", "--rows"},
+		{[]string{"demo", "--rows", "-1"}, exitUsage, "", "--rows"},
 		{[]string{"cat", filepath.Join(t.TempDir(), "missing.parquet")}, exitError, "", "no such file"},
 		{[]string{"cat", t.TempDir()}, exitError, "", "is a directory"},
 	} {
@@ -298,7 +298,7 @@ func TestBench(t *testing.T) {
 }
 
 func TestDemoShort(t *testing.T) {
-	out, errOut, status := runCmd("--short")
+	out, errOut, status := runCmd("demo", "--short")
 	require.Equal(t, exitOK, status, errOut)
 	for _, want := range []string{"pqcodec demo: 2000 rows", "UNCOMPRESSED", "SNAPPY", "GZIP", "BROTLI", "ZSTD",
 		"LZ4_RAW", "DELTA_BA", "BSS", "On a real file: pqcodec inspect FILE"} {

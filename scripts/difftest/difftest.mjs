@@ -6,8 +6,8 @@
 // For each writer and case k in [0, N) (or [K, N) with --from K, to resume a
 // long run): draw a random table and writer
 // options from (seed, writer, k), write the file with the writer, read it
-// with DuckDB rendered as `pqcodec cat` prints it (render.mjs), read it with
-// `pqcodec cat`, and compare. A mismatch prints the seed and case and keeps
+// with DuckDB rendered as `pqcodec cat --raw` prints it (render.mjs), read it
+// with `pqcodec cat --raw`, and compare. A mismatch prints the seed and case and keeps
 // the file and its description under DIR (--minimize also writes the
 // smallest table that still mismatches, with its expected rows, to commit
 // under testdata/difftest); the exit status is 1 if any case mismatched.
@@ -90,7 +90,7 @@ function firstDiff(got, want, gotName, wantName) {
 }
 
 async function actual(ctx, path) {
-  const { stdout } = await run(ctx.pqcodec, ['cat', path], { maxBuffer: 1 << 30 });
+  const { stdout } = await run(ctx.pqcodec, ['cat', '--raw', path], { maxBuffer: 1 << 30 });
   return stdout === '' ? [] : stdout.replace(/\n$/, '').split('\n');
 }
 

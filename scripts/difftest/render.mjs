@@ -1,5 +1,5 @@
-// Renders rows read by DuckDB as the JSON Lines of `pqcodec cat`: physical
-// values (see rows/json.go and the README, "cat prints physical values"),
+// Renders rows read by DuckDB as the JSON Lines of `pqcodec cat --raw`:
+// physical values (see rows/json.go and the rows package doc, WithRaw),
 // walking the file's Parquet schema as DuckDB reports it with
 // parquet_schema(). The leaf formats are ../gojson/gojson.mjs, shared with
 // scripts/foreign/render.mjs. This renderer differs from that one on

@@ -1,5 +1,5 @@
-// Renders Parquet rows as JSON Lines with the rules of `pqcodec cat`
-// (package rows): physical values, exact integers, INT96 and
+// Renders Parquet rows as JSON Lines with the rules of `pqcodec cat --raw`
+// (package rows, WithRaw): physical values, exact integers, INT96 and
 // non-text byte arrays as lowercase hex, floats as the shortest decimal that
 // round-trips at their precision (Go's strconv 'g', -1), "NaN", "Infinity",
 // "-Infinity" as strings, lists as arrays, maps as arrays of {"key","value"}.

@@ -1,4 +1,4 @@
-// The leaf formatting rules of `pqcodec cat` (package rows, rows/json.go),
+// The leaf formatting rules of `pqcodec cat --raw` (package rows, rows/json.go),
 // written once for the two JavaScript renderers that predict its output:
 // scripts/foreign/render.mjs (the foreign corpus's expected rows, from SQL
 // casts) and scripts/difftest/render.mjs (the differential test's, from
