@@ -34,6 +34,10 @@ var (
 	// ErrMismatch is returned by [Verify] when the output differs from the
 	// source.
 	ErrMismatch = errors.New("recompress: output does not match the source")
+	// ErrInternal reports a panic recovered in a rewrite's worker or page
+	// walk (a bug: every decoder and codec returns errors for damaged
+	// input); the error holds the panic's value and stack.
+	ErrInternal = errors.New("recompress: internal error")
 )
 
 // DefaultMemoryBudget is the default bound on the bytes held by pages in

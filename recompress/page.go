@@ -3,6 +3,7 @@ package recompress
 import (
 	"fmt"
 	"hash/crc32"
+	"runtime/debug"
 	"sync"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
@@ -38,6 +39,16 @@ func putBuf(b []byte) {
 
 // process sets j.hdr and j.body to the rewritten page, or j.err.
 func (w *worker) process(r *rewriter, j *job) {
+	defer func() {
+		if v := recover(); v != nil {
+			*w = worker{} // its buffers may be half written
+			j.hdr, j.body, j.pooled = nil, nil, false
+			j.err = internalError(v)
+		}
+	}()
+	if testPageHook != nil {
+		testPageHook(j.off)
+	}
 	j.hdr, j.body, j.err = w.page(r, j)
 	j.pooled = j.err == nil && len(j.body) > 0 && (len(j.src) == j.hlen || &j.body[0] != &j.src[j.hlen])
 }
@@ -150,3 +161,15 @@ func compress(t *colTarget, dst, raw []byte) ([]byte, error) {
 }
 
 func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
+
+// testPageHook, when a test sets it, runs before each page is processed.
+var testPageHook func(offset int64)
+
+// internalError is the error of a panic recovered in a worker or in the
+// walk of a chunk: it wraps [ErrInternal] and holds the stack. Every
+// decoder and codec below returns errors for damaged input, so a panic is
+// a bug; recovering it keeps the host process alive (File.ReadRowGroup
+// does the same for its workers).
+func internalError(v any) error {
+	return fmt.Errorf("%w: panic: %v\n%s", ErrInternal, v, debug.Stack())
+}

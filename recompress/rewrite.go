@@ -301,7 +301,7 @@ func (r *rewriter) produce(order, work chan<- *job) {
 			if !send(&job{kind: chunkStart, chunk: ch, done: closed}) {
 				return
 			}
-			if err := r.walkChunk(&w, cc, ch, send); err != nil {
+			if err := r.walkChunkSafe(&w, cc, ch, send); err != nil {
 				ch.err = err
 			}
 			if !send(&job{kind: chunkEnd, chunk: ch, done: closed}) {
@@ -312,6 +312,18 @@ func (r *rewriter) produce(order, work chan<- *job) {
 			}
 		}
 	}
+}
+
+// walkChunkSafe is walkChunk turning a panic into an error wrapping
+// [ErrInternal], with a fresh walker for the next chunk.
+func (r *rewriter) walkChunkSafe(w *format.PageWalker, cc *format.ColumnChunk, ch *chunkState, send func(*job) bool) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			*w = format.PageWalker{}
+			err = internalError(v)
+		}
+	}()
+	return r.walkChunk(w, cc, ch, send)
 }
 
 // walkChunk queues the pages of one column chunk, walked by w (a streaming

@@ -218,11 +218,9 @@ func syncDir(dir string) {
 func progressOption(p *progress, name string) recompress.Option {
 	return recompress.WithProgress(func(done, total int64) {
 		p.update("rewrite %s: %.0f%%, %s of %s", filepath.Base(name), 100*float64(done)/float64(max(total, 1)),
-			mb(done), mb(total))
+			sizeText(done), sizeText(total))
 	})
 }
-
-func mb(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
 
 func summary(in, out string, r *fileResult, verified bool) string {
 	v := ""
@@ -230,7 +228,7 @@ func summary(in, out string, r *fileResult, verified bool) string {
 		v = ", verified"
 	}
 	return fmt.Sprintf("%s -> %s: %s -> %s (ratio %.3f), %d pages, %.1f MB/s%s", in, out,
-		mb(r.BytesIn), mb(r.BytesOut), float64(r.BytesOut)/float64(max(r.BytesIn, 1)), r.Pages,
+		sizeText(r.BytesIn), sizeText(r.BytesOut), float64(r.BytesOut)/float64(max(r.BytesIn, 1)), r.Pages,
 		float64(r.BytesIn)/1e6/max(r.elapsed.Seconds(), 1e-9), v)
 }
 
@@ -326,7 +324,7 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 	progress.done()
 	total.elapsed = time.Since(started)
 	fmt.Fprintf(stdout, "%d files: %d rewritten, %d already done, %d failed; %s -> %s (ratio %.3f), %d pages, %.1f MB/s\n",
-		len(files), len(files)-skipped-len(failed), skipped, len(failed), mb(total.BytesIn), mb(total.BytesOut),
+		len(files), len(files)-skipped-len(failed), skipped, len(failed), sizeText(total.BytesIn), sizeText(total.BytesOut),
 		float64(total.BytesOut)/float64(max(total.BytesIn, 1)), total.Pages,
 		float64(total.BytesIn)/1e6/max(total.elapsed.Seconds(), 1e-9))
 	if len(failed) > 0 {
