@@ -1,0 +1,597 @@
+package arrowgo
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
+)
+
+// slots are the level entries of one leaf's batch that are elements of the
+// array being built, in order: idx, or when idx is nil every entry 0..n-1.
+type slots struct {
+	l   *leaf
+	idx []int32
+	n   int
+}
+
+func (s slots) entry(k int) int {
+	if s.idx == nil {
+		return k
+	}
+	return int(s.idx[k])
+}
+
+// builder assembles the arrays of one batch from its leaves' levels and
+// values.
+type builder struct {
+	mem memory.Allocator
+}
+
+// build returns the array of field sf, whose elements are the entries sl
+// of each leaf under sf (in leaf order).
+func (b *builder) build(sf *pqarrow.SchemaField, sl []slots) (arrow.ArrayData, error) {
+	return b.buildType(sf, sf.Field.Type, sl)
+}
+
+func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slots) (arrow.ArrayData, error) {
+	switch t := dt.(type) {
+	case arrow.ExtensionType:
+		storage, err := b.buildType(sf, t.StorageType(), sl)
+		if err != nil {
+			return nil, err
+		}
+		defer storage.Release()
+		sarr := array.MakeFromData(storage)
+		defer sarr.Release()
+		ext := array.NewExtensionArrayWithStorage(t, sarr)
+		defer ext.Release()
+		d := ext.Data()
+		d.Retain()
+		return d, nil
+	case *arrow.DictionaryType:
+		vals, err := b.buildType(sf, t.ValueType, sl)
+		if err != nil {
+			return nil, err
+		}
+		defer vals.Release()
+		varr := array.MakeFromData(vals)
+		defer varr.Release()
+		db := array.NewDictionaryBuilder(b.mem, t)
+		defer db.Release()
+		if err := db.AppendArray(varr); err != nil {
+			return nil, fmt.Errorf("arrowgo: dictionary of column %d: %w", sf.ColIndex, err)
+		}
+		arr := db.NewArray()
+		defer arr.Release()
+		d := arr.Data()
+		d.Retain()
+		return d, nil
+	}
+	if sf.IsLeaf() {
+		return b.buildLeaf(sf, dt, sl[0])
+	}
+	switch dt.ID() {
+	case arrow.STRUCT:
+		return b.buildStruct(sf, dt.(*arrow.StructType), sl)
+	case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
+		return b.buildList(sf, dt, sl)
+	}
+	return nil, fmt.Errorf("%w: arrow type %s", ErrUnsupported, dt)
+}
+
+// validity returns the validity bitmap of the entries s, valid where the
+// definition level reaches min, and the null count; a nil bitmap when no
+// entry is null.
+func (b *builder) validity(s slots, min int16) (*memory.Buffer, int) {
+	if min <= 0 || s.n == 0 {
+		return nil, 0
+	}
+	def := s.l.def
+	nulls := 0
+	if s.idx == nil {
+		for _, d := range def[:s.n] {
+			if d < min {
+				nulls++
+			}
+		}
+	} else {
+		for _, e := range s.idx {
+			if def[e] < min {
+				nulls++
+			}
+		}
+	}
+	if nulls == 0 {
+		return nil, 0
+	}
+	buf := memory.NewResizableBuffer(b.mem)
+	buf.Resize(int(bitutil.BytesForBits(int64(s.n))))
+	bm := buf.Bytes()
+	clear(bm)
+	for k := 0; k < s.n; k++ {
+		if def[s.entry(k)] >= min {
+			bitutil.SetBit(bm, k)
+		}
+	}
+	return buf, nulls
+}
+
+func (b *builder) buildStruct(sf *pqarrow.SchemaField, st *arrow.StructType, sl []slots) (arrow.ArrayData, error) {
+	n := sl[0].n
+	valid, nulls := b.validity(sl[0], sf.LevelInfo.DefLevel)
+	children := make([]arrow.ArrayData, 0, len(sf.Children))
+	release := func() {
+		for _, c := range children {
+			c.Release()
+		}
+		if valid != nil {
+			valid.Release()
+		}
+	}
+	off := 0
+	for i := range sf.Children {
+		c := &sf.Children[i]
+		nl := leafCount(c)
+		d, err := b.buildType(c, st.Field(i).Type, sl[off:off+nl])
+		if err != nil {
+			release()
+			return nil, err
+		}
+		children = append(children, d)
+		off += nl
+	}
+	out := array.NewData(st, n, []*memory.Buffer{valid}, children, nulls, 0)
+	release()
+	return out, nil
+}
+
+// leafCount is the number of leaf columns under sf.
+func leafCount(sf *pqarrow.SchemaField) int {
+	if sf.IsLeaf() {
+		return 1
+	}
+	n := 0
+	for i := range sf.Children {
+		n += leafCount(&sf.Children[i])
+	}
+	return n
+}
+
+// buildList builds a list, large list or map: a slot is null below the
+// list's definition level minus one, empty below its definition level, and
+// its elements are the entries that follow it with repetition levels at
+// least the list's, those equal to it starting an element.
+func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slots) (arrow.ArrayData, error) {
+	def, rep := sf.LevelInfo.DefLevel, sf.LevelInfo.RepLevel
+	n := sl[0].n
+	valid, nulls := b.validity(sl[0], def-1)
+	large := dt.ID() == arrow.LARGE_LIST
+	w := 4
+	if large {
+		w = 8
+	}
+	offBuf := memory.NewResizableBuffer(b.mem)
+	offBuf.Resize((n + 1) * w)
+	child := make([]slots, len(sl))
+	for i, s := range sl {
+		idx := make([]int32, 0, s.l.n)
+		ld, lr := s.l.def, s.l.rep
+		var offs32 []int32
+		var offs64 []int64
+		if i == 0 {
+			if large {
+				offs64 = arrow.Int64Traits.CastFromBytes(offBuf.Bytes())
+				offs64[0] = 0
+			} else {
+				offs32 = arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
+				offs32[0] = 0
+			}
+		}
+		for k := 0; k < s.n; k++ {
+			e := s.entry(k)
+			if ld[e] >= def {
+				idx = append(idx, int32(e))
+				for j := e + 1; j < s.l.n && lr[j] >= rep; j++ {
+					if lr[j] == rep {
+						idx = append(idx, int32(j))
+					}
+				}
+			}
+			if i == 0 {
+				if large {
+					offs64[k+1] = int64(len(idx))
+				} else {
+					offs32[k+1] = int32(len(idx))
+				}
+			}
+		}
+		child[i] = slots{l: s.l, idx: idx, n: len(idx)}
+	}
+	var elemType arrow.DataType
+	switch t := dt.(type) {
+	case *arrow.ListType:
+		elemType = t.Elem()
+	case *arrow.LargeListType:
+		elemType = t.Elem()
+	case *arrow.MapType:
+		elemType = t.Elem()
+	}
+	cd, err := b.buildType(&sf.Children[0], elemType, child)
+	if err != nil {
+		offBuf.Release()
+		if valid != nil {
+			valid.Release()
+		}
+		return nil, err
+	}
+	out := array.NewData(dt, n, []*memory.Buffer{valid, offBuf}, []arrow.ArrayData{cd}, nulls, 0)
+	cd.Release()
+	offBuf.Release()
+	if valid != nil {
+		valid.Release()
+	}
+	return out, nil
+}
+
+// buildLeaf builds the array of a leaf from its slots s: validity from the
+// definition levels, the dense values converted to dt and spread over the
+// slots when some are null.
+func (b *builder) buildLeaf(sf *pqarrow.SchemaField, dt arrow.DataType, s slots) (arrow.ArrayData, error) {
+	l := s.l
+	n := s.n
+	if dt.ID() == arrow.NULL {
+		return array.NewData(dt, n, []*memory.Buffer{nil}, nil, n, 0), nil
+	}
+	valid, nulls := b.validity(s, sf.LevelInfo.DefLevel)
+	fail := func(err error) (arrow.ArrayData, error) {
+		if valid != nil {
+			valid.Release()
+		}
+		return nil, err
+	}
+	if n-nulls != l.nvals {
+		return fail(fmt.Errorf("%w: column %d: %d values for %d non-null slots", ErrCorrupt, l.col, l.nvals, n-nulls))
+	}
+	var bufs []*memory.Buffer
+	switch dt.ID() {
+	case arrow.BOOL:
+		bufs = []*memory.Buffer{valid, b.bools(l.bools[:l.nvals], valid, n)}
+	case arrow.STRING, arrow.BINARY, arrow.LARGE_STRING, arrow.LARGE_BINARY:
+		if l.phys != format.ByteArray {
+			return fail(fmt.Errorf("%w: %s from %s", ErrUnsupported, dt, l.phys))
+		}
+		bufs = []*memory.Buffer{valid, b.offsets(l, valid, n), l.data.take(b.mem)}
+	default:
+		vals, err := b.fixedValues(l, dt)
+		if err != nil {
+			return fail(err)
+		}
+		if valid != nil {
+			w := dt.(arrow.FixedWidthDataType).BitWidth() / 8
+			sp := spread(b.mem, vals.Bytes(), w, valid.Bytes(), n)
+			vals.Release()
+			vals = sp
+		}
+		bufs = []*memory.Buffer{valid, vals}
+	}
+	out := array.NewData(dt, n, bufs, nil, nulls, 0)
+	for _, x := range bufs {
+		if x != nil {
+			x.Release()
+		}
+	}
+	return out, nil
+}
+
+// bools packs the dense booleans into a bitmap of n slots, skipping the
+// null ones.
+func (b *builder) bools(dense []bool, valid *memory.Buffer, n int) *memory.Buffer {
+	buf := memory.NewResizableBuffer(b.mem)
+	buf.Resize(int(bitutil.BytesForBits(int64(n))))
+	bm := buf.Bytes()
+	clear(bm)
+	if valid == nil {
+		unsafecast.PackBits(bm, dense)
+		return buf
+	}
+	vb := valid.Bytes()
+	v := 0
+	for k := 0; k < n; k++ {
+		if bitutil.BitIsSet(vb, k) {
+			if dense[v] {
+				bitutil.SetBit(bm, k)
+			}
+			v++
+		}
+	}
+	return buf
+}
+
+// offsets returns the offsets of n slots: the dense offsets as they are,
+// or spread with a null slot repeating the offset before it.
+func (b *builder) offsets(l *leaf, valid *memory.Buffer, n int) *memory.Buffer {
+	if l.offs.n == 0 {
+		w := 4
+		if l.large {
+			w = 8
+		}
+		l.offs.grow(b.mem, w)
+		clear(l.offs.b.Buf()[:w])
+		l.offs.n = w
+	}
+	dense := l.offs.take(b.mem)
+	if valid == nil {
+		return dense
+	}
+	defer dense.Release()
+	vb := valid.Bytes()
+	out := memory.NewResizableBuffer(b.mem)
+	if l.large {
+		out.Resize((n + 1) * 8)
+		src, dst := arrow.Int64Traits.CastFromBytes(dense.Bytes()), arrow.Int64Traits.CastFromBytes(out.Bytes())
+		v := 0
+		dst[0] = src[0]
+		for k := 0; k < n; k++ {
+			if bitutil.BitIsSet(vb, k) {
+				v++
+			}
+			dst[k+1] = src[v]
+		}
+		return out
+	}
+	out.Resize((n + 1) * 4)
+	src, dst := arrow.Int32Traits.CastFromBytes(dense.Bytes()), arrow.Int32Traits.CastFromBytes(out.Bytes())
+	v := 0
+	dst[0] = src[0]
+	for k := 0; k < n; k++ {
+		if bitutil.BitIsSet(vb, k) {
+			v++
+		}
+		dst[k+1] = src[v]
+	}
+	return out
+}
+
+// spread returns a buffer of n values of w bytes holding the dense values
+// at the valid slots and zeros at the others.
+func spread(mem memory.Allocator, dense []byte, w int, vb []byte, n int) *memory.Buffer {
+	out := memory.NewResizableBuffer(mem)
+	out.Resize(n * w)
+	dst := out.Bytes()
+	switch w {
+	case 4:
+		spreadT(arrow.Uint32Traits.CastFromBytes(dst), arrow.Uint32Traits.CastFromBytes(dense), vb)
+	case 8:
+		spreadT(arrow.Uint64Traits.CastFromBytes(dst), arrow.Uint64Traits.CastFromBytes(dense), vb)
+	case 1:
+		spreadT(dst, dense, vb)
+	case 2:
+		spreadT(arrow.Uint16Traits.CastFromBytes(dst), arrow.Uint16Traits.CastFromBytes(dense), vb)
+	default:
+		v := 0
+		for k := 0; k < n; k++ {
+			if bitutil.BitIsSet(vb, k) {
+				copy(dst[k*w:(k+1)*w], dense[v*w:(v+1)*w])
+				v++
+			} else {
+				clear(dst[k*w : (k+1)*w])
+			}
+		}
+	}
+	return out
+}
+
+func spreadT[T uint8 | uint16 | uint32 | uint64](dst, dense []T, vb []byte) {
+	v := 0
+	for k := range dst {
+		var x T
+		if bitutil.BitIsSet(vb, k) {
+			x = dense[v]
+			v++
+		}
+		dst[k] = x
+	}
+}
+
+// fixedValues returns the batch's dense values converted to the
+// fixed-width type dt: the batch's own buffer where the layouts agree.
+func (b *builder) fixedValues(l *leaf, dt arrow.DataType) (*memory.Buffer, error) {
+	nv := l.nvals
+	unsupported := func() (*memory.Buffer, error) {
+		return nil, fmt.Errorf("%w: %s from %s", ErrUnsupported, dt, l.phys)
+	}
+	newBuf := func(w int) (*memory.Buffer, []byte) {
+		out := memory.NewResizableBuffer(b.mem)
+		out.Resize(nv * w)
+		return out, out.Bytes()
+	}
+	src := l.fixed
+	raw := []byte(nil)
+	if src.b != nil {
+		raw = src.b.Buf()[:src.n]
+	}
+	switch dt.ID() {
+	case arrow.INT32, arrow.UINT32, arrow.DATE32, arrow.TIME32:
+		if l.phys != format.Int32 {
+			return unsupported()
+		}
+		return l.fixed.take(b.mem), nil
+	case arrow.INT64, arrow.UINT64, arrow.TIME64, arrow.DURATION:
+		if l.phys != format.Int64 {
+			return unsupported()
+		}
+		return l.fixed.take(b.mem), nil
+	case arrow.FLOAT32:
+		if l.phys != format.Float {
+			return unsupported()
+		}
+		return l.fixed.take(b.mem), nil
+	case arrow.FLOAT64:
+		if l.phys != format.Double {
+			return unsupported()
+		}
+		return l.fixed.take(b.mem), nil
+	case arrow.FLOAT16, arrow.FIXED_SIZE_BINARY:
+		if l.phys != format.FixedLenByteArray || l.typeLen != dt.(arrow.FixedWidthDataType).BitWidth()/8 {
+			return unsupported()
+		}
+		return l.fixed.take(b.mem), nil
+	case arrow.INT8, arrow.UINT8, arrow.INT16, arrow.UINT16:
+		if l.phys != format.Int32 {
+			return unsupported()
+		}
+		in := arrow.Int32Traits.CastFromBytes(raw)
+		if dt.ID() == arrow.INT8 || dt.ID() == arrow.UINT8 {
+			out, dst := newBuf(1)
+			for i, x := range in {
+				dst[i] = byte(x)
+			}
+			return out, nil
+		}
+		out, dst := newBuf(2)
+		d16 := arrow.Uint16Traits.CastFromBytes(dst)
+		for i, x := range in {
+			d16[i] = uint16(x)
+		}
+		return out, nil
+	case arrow.DATE64:
+		if l.phys != format.Int32 {
+			return unsupported()
+		}
+		in := arrow.Int32Traits.CastFromBytes(raw)
+		out, dst := newBuf(8)
+		d := arrow.Int64Traits.CastFromBytes(dst)
+		for i, x := range in {
+			d[i] = int64(x) * 86_400_000
+		}
+		return out, nil
+	case arrow.TIMESTAMP:
+		switch l.phys {
+		case format.Int64:
+			return l.fixed.take(b.mem), nil
+		case format.Int96:
+			out, dst := newBuf(8)
+			d := arrow.Int64Traits.CastFromBytes(dst)
+			unit := dt.(*arrow.TimestampType).Unit
+			for i := range d {
+				x := raw[12*i : 12*i+12]
+				nanos := int64(binary.LittleEndian.Uint64(x[:8]))
+				days := int64(binary.LittleEndian.Uint32(x[8:]))
+				ns := (days-2_440_588)*86_400_000_000_000 + nanos
+				switch unit {
+				case arrow.Second:
+					ns /= 1e9
+				case arrow.Millisecond:
+					ns /= 1e6
+				case arrow.Microsecond:
+					ns /= 1e3
+				}
+				d[i] = ns
+			}
+			return out, nil
+		}
+		return unsupported()
+	case arrow.DECIMAL128, arrow.DECIMAL256:
+		w := 16
+		if dt.ID() == arrow.DECIMAL256 {
+			w = 32
+		}
+		out, dst := newBuf(w)
+		switch l.phys {
+		case format.Int32:
+			for i, x := range arrow.Int32Traits.CastFromBytes(raw) {
+				signExtend(dst[i*w:(i+1)*w], int64(x))
+			}
+		case format.Int64:
+			for i, x := range arrow.Int64Traits.CastFromBytes(raw) {
+				signExtend(dst[i*w:(i+1)*w], x)
+			}
+		case format.FixedLenByteArray:
+			tl := l.typeLen
+			for i := 0; i < nv; i++ {
+				if err := bigEndianDecimal(dst[i*w:(i+1)*w], raw[i*tl:(i+1)*tl]); err != nil {
+					out.Release()
+					return nil, fmt.Errorf("column %d: %w", l.col, err)
+				}
+			}
+		case format.ByteArray:
+			data := []byte(nil)
+			if l.data.b != nil {
+				data = l.data.b.Buf()[:l.data.n]
+			}
+			offs := l.offs
+			var o32 []int32
+			var o64 []int64
+			if offs.b != nil {
+				if l.large {
+					o64 = arrow.Int64Traits.CastFromBytes(offs.b.Buf()[:offs.n])
+				} else {
+					o32 = arrow.Int32Traits.CastFromBytes(offs.b.Buf()[:offs.n])
+				}
+			}
+			for i := 0; i < nv; i++ {
+				var lo, hi int64
+				if l.large {
+					lo, hi = o64[i], o64[i+1]
+				} else {
+					lo, hi = int64(o32[i]), int64(o32[i+1])
+				}
+				if err := bigEndianDecimal(dst[i*w:(i+1)*w], data[lo:hi]); err != nil {
+					out.Release()
+					return nil, fmt.Errorf("column %d: %w", l.col, err)
+				}
+			}
+		default:
+			out.Release()
+			return unsupported()
+		}
+		return out, nil
+	}
+	return unsupported()
+}
+
+// signExtend writes x as a little-endian two's complement integer filling
+// dst.
+func signExtend(dst []byte, x int64) {
+	binary.LittleEndian.PutUint64(dst, uint64(x))
+	fill := byte(0)
+	if x < 0 {
+		fill = 0xff
+	}
+	for i := 8; i < len(dst); i++ {
+		dst[i] = fill
+	}
+}
+
+// bigEndianDecimal writes the big-endian two's complement integer src as a
+// little-endian one filling dst. An empty src is zero, as in pqarrow.
+func bigEndianDecimal(dst, src []byte) error {
+	fill := byte(0)
+	if len(src) > 0 && src[0]&0x80 != 0 {
+		fill = 0xff
+	}
+	// Leading sign bytes beyond dst's width are dropped; other bytes there
+	// do not fit.
+	for len(src) > len(dst) {
+		if src[0] != fill {
+			return fmt.Errorf("%w: decimal of %d bytes does not fit %d", ErrCorrupt, len(src), len(dst))
+		}
+		src = src[1:]
+	}
+	n := len(src)
+	for i := 0; i < n; i++ {
+		dst[i] = src[n-1-i]
+	}
+	for i := n; i < len(dst); i++ {
+		dst[i] = fill
+	}
+	return nil
+}

@@ -1,0 +1,343 @@
+package arrowgo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/levelscan"
+)
+
+// buffer is a growing Arrow buffer from the reader's allocator: n bytes of
+// it are used.
+type buffer struct {
+	b *memory.Buffer
+	n int
+}
+
+// grow makes room for extra more bytes.
+func (g *buffer) grow(mem memory.Allocator, extra int) []byte {
+	if g.b == nil {
+		g.b = memory.NewResizableBuffer(mem)
+	}
+	if need := g.n + extra; need > len(g.b.Buf()) {
+		c := 2 * len(g.b.Buf())
+		if c < need {
+			c = need
+		}
+		g.b.Reserve(c)
+	}
+	return g.b.Buf()[g.n : g.n+extra]
+}
+
+func (g *buffer) append(mem memory.Allocator, p []byte) {
+	copy(g.grow(mem, len(p)), p)
+	g.n += len(p)
+}
+
+// take hands the used bytes over as an Arrow buffer (the caller owns it)
+// and empties g.
+func (g *buffer) take(mem memory.Allocator) *memory.Buffer {
+	if g.b == nil {
+		g.grow(mem, 0)
+	}
+	b := g.b
+	b.Resize(g.n)
+	g.b, g.n = nil, 0
+	return b
+}
+
+func (g *buffer) release() {
+	if g.b != nil {
+		g.b.Release()
+		g.b, g.n = nil, 0
+	}
+}
+
+// leaf reads one leaf column over a list of row groups, batch by batch: the
+// levels of the batch's rows and their non-null values, dense, in Arrow
+// buffers of the physical type's width (byte arrays as data plus offsets).
+type leaf struct {
+	f         *column.File
+	mem       memory.Allocator
+	col       int
+	field     *pqarrow.SchemaField
+	node      *format.Node
+	phys      format.Type
+	typeLen   int
+	large     bool // byte array offsets are int64 (large string/binary)
+	maxDef    int16
+	maxRep    int16
+	rowGroups []int
+
+	rgi    int // index in rowGroups of the chunk being read; len(rowGroups) when done
+	rd     *column.Reader
+	page   column.Page
+	pos    int // next level of page
+	vpos   int // next value of page
+	inPage bool
+
+	// The batch.
+	def, rep []int16
+	n        int // levels
+	nvals    int // non-null values
+	fixed    buffer
+	bools    []bool
+	data     buffer
+	offs     buffer // nvals+1 offsets, int32 or int64 by large
+	dataLen  int64
+}
+
+func newLeaf(f *column.File, mem memory.Allocator, sf *pqarrow.SchemaField, rowGroups []int) *leaf {
+	node := f.Schema().Leaves()[sf.ColIndex]
+	l := &leaf{
+		f: f, mem: mem, col: sf.ColIndex, field: sf, node: node, phys: *node.Element.Type,
+		maxDef: int16(node.MaxDefinitionLevel), maxRep: int16(node.MaxRepetitionLevel), rowGroups: rowGroups,
+	}
+	if node.Element.TypeLength != nil {
+		l.typeLen = int(*node.Element.TypeLength)
+	}
+	switch valueType(sf.Field.Type).ID() {
+	case arrow.LARGE_STRING, arrow.LARGE_BINARY:
+		l.large = true
+	}
+	return l
+}
+
+// valueType is the type a leaf's values are built in: the value type of a
+// dictionary, the storage type of an extension.
+func valueType(t arrow.DataType) arrow.DataType {
+	for {
+		switch tt := t.(type) {
+		case *arrow.DictionaryType:
+			t = tt.ValueType
+		case arrow.ExtensionType:
+			t = tt.StorageType()
+		default:
+			return t
+		}
+	}
+}
+
+// nextPage loads the next data page, moving to the next row group's chunk
+// at the end of one. It returns io.EOF after the last chunk.
+func (l *leaf) nextPage(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for l.rgi < len(l.rowGroups) {
+		if l.rd == nil {
+			rd, err := l.f.Column(l.rowGroups[l.rgi], l.col)
+			if err != nil {
+				return err
+			}
+			l.rd = rd
+		}
+		err := l.rd.ReadPage(&l.page)
+		if err == nil {
+			l.pos, l.vpos, l.inPage = 0, 0, true
+			return nil
+		}
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+		l.rgi++
+		if l.rgi < len(l.rowGroups) {
+			if err := l.f.ResetReader(l.rd, l.rowGroups[l.rgi], l.col); err != nil {
+				return err
+			}
+		}
+	}
+	return io.EOF
+}
+
+// readRows reads the next rows of the leaf, at most want, into the batch,
+// and returns how many it read (fewer only at the end of the last chunk).
+func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
+	got := 0
+	if l.maxRep == 0 && l.field.Field.Type.ID() != arrow.NULL {
+		l.reserve(want)
+	}
+	for {
+		if !l.inPage {
+			if l.maxRep == 0 && got == want {
+				return got, nil
+			}
+			if err := l.nextPage(ctx); err != nil {
+				if errors.Is(err, io.EOF) {
+					return got, nil
+				}
+				return got, err
+			}
+		}
+		p := &l.page
+		avail := p.NumLevels - l.pos
+		take := 0
+		if l.maxRep == 0 {
+			take = min(avail, want-got)
+			got += take
+		} else {
+			rep := p.RepLevels[l.pos:p.NumLevels]
+			i := 0
+			for ; i < len(rep); i++ {
+				if rep[i] == 0 {
+					if got == want {
+						break
+					}
+					got++
+				}
+			}
+			take = i
+		}
+		if err := l.appendLevels(take); err != nil {
+			return got, err
+		}
+		if l.pos == p.NumLevels {
+			l.inPage = false
+			continue
+		}
+		return got, nil
+	}
+}
+
+// appendLevels moves take levels of the page, and their values, into the
+// batch.
+func (l *leaf) appendLevels(take int) error {
+	p := &l.page
+	from, to := l.pos, l.pos+take
+	nv := take
+	if l.maxDef > 0 {
+		def := p.DefLevels[from:to]
+		nv = levelscan.CountEqual(def, l.maxDef)
+		l.def = append(l.def, def...)
+	}
+	if l.maxRep > 0 {
+		l.rep = append(l.rep, p.RepLevels[from:to]...)
+	}
+	if l.vpos+nv > p.NumValues() {
+		return fmt.Errorf("%w: column %d: page holds %d values, its levels need %d", ErrCorrupt, l.col, p.NumValues(), l.vpos+nv)
+	}
+	if nv > 0 && l.field.Field.Type.ID() != arrow.NULL {
+		if err := l.appendValues(l.vpos, l.vpos+nv); err != nil {
+			return err
+		}
+	}
+	l.pos, l.vpos = to, l.vpos+nv
+	l.n += take
+	l.nvals += nv
+	return nil
+}
+
+// reserve sizes the batch's buffers for n more values, when the leaf is
+// not repeated and n is known.
+func (l *leaf) reserve(n int) {
+	switch l.phys {
+	case format.Boolean:
+		if cap(l.bools)-len(l.bools) < n {
+			l.bools = append(make([]bool, 0, len(l.bools)+n), l.bools...)
+		}
+	case format.ByteArray:
+		w := 4
+		if l.large {
+			w = 8
+		}
+		l.offs.grow(l.mem, (n+1)*w)
+	default:
+		l.fixed.grow(l.mem, n*physWidth(l.phys, l.typeLen))
+	}
+}
+
+func physWidth(t format.Type, typeLen int) int {
+	switch t {
+	case format.Int32, format.Float:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	case format.Int96:
+		return 12
+	case format.FixedLenByteArray:
+		return typeLen
+	}
+	return 0
+}
+
+// appendValues appends values [from, to) of the page to the batch: one copy
+// into the Arrow buffer for fixed-width values, the bytes and rebased
+// offsets for byte arrays.
+func (l *leaf) appendValues(from, to int) error {
+	v := &l.page.Values
+	switch l.phys {
+	case format.Boolean:
+		l.bools = append(l.bools, v.Booleans[from:to]...)
+	case format.Int32:
+		l.fixed.append(l.mem, arrow.Int32Traits.CastToBytes(v.Int32s[from:to]))
+	case format.Int64:
+		l.fixed.append(l.mem, arrow.Int64Traits.CastToBytes(v.Int64s[from:to]))
+	case format.Float:
+		l.fixed.append(l.mem, arrow.Float32Traits.CastToBytes(v.Floats[from:to]))
+	case format.Double:
+		l.fixed.append(l.mem, arrow.Float64Traits.CastToBytes(v.Doubles[from:to]))
+	case format.Int96:
+		for _, x := range v.Int96s[from:to] {
+			l.fixed.append(l.mem, x[:])
+		}
+	case format.FixedLenByteArray:
+		w := l.typeLen
+		if to*w > len(v.Bytes) {
+			return fmt.Errorf("%w: column %d: %d fixed-length values of %d bytes in %d bytes", ErrCorrupt, l.col, to, w, len(v.Bytes))
+		}
+		l.fixed.append(l.mem, v.Bytes[from*w:to*w])
+	case format.ByteArray:
+		start, end := v.Offsets[from], v.Offsets[to]
+		l.data.append(l.mem, v.Bytes[start:end])
+		base := l.dataLen - int64(start)
+		n := to - from
+		if l.large {
+			if l.offs.n == 0 {
+				arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8))[0] = 0
+				l.offs.n = 8
+			}
+			dst := arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8*n))
+			for i, o := range v.Offsets[from+1 : to+1] {
+				dst[i] = int64(o) + base
+			}
+			l.offs.n += 8 * n
+		} else {
+			if l.dataLen+int64(end-start) > 1<<31-1 {
+				return fmt.Errorf("%w: column %d: more than 2 GiB of byte arrays in one batch (use a smaller batch or large types)", ErrUnsupported, l.col)
+			}
+			if l.offs.n == 0 {
+				arrow.Int32Traits.CastFromBytes(l.offs.grow(l.mem, 4))[0] = 0
+				l.offs.n = 4
+			}
+			dst := arrow.Int32Traits.CastFromBytes(l.offs.grow(l.mem, 4*n))
+			b := int32(base)
+			for i, o := range v.Offsets[from+1 : to+1] {
+				dst[i] = o + b
+			}
+			l.offs.n += 4 * n
+		}
+		l.dataLen += int64(end - start)
+	}
+	return nil
+}
+
+// resetBatch empties the batch, releasing buffers not handed to arrays.
+func (l *leaf) resetBatch() {
+	l.def, l.rep, l.bools = l.def[:0], l.rep[:0], l.bools[:0]
+	l.n, l.nvals, l.dataLen = 0, 0, 0
+	l.fixed.release()
+	l.data.release()
+	l.offs.release()
+}
+
+func (l *leaf) close() {
+	l.resetBatch()
+}

@@ -1,0 +1,135 @@
+package arrowgo
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/internal/testcorpus"
+)
+
+// corpusFiles lists parquet-testing's data/ and bad_data/ files and
+// testdata/foreign's.
+func corpusFiles(t *testing.T) []string {
+	files := testcorpus.Files(t, "data")
+	files = append(files, testcorpus.Files(t, "bad_data")...)
+	require.NoError(t, filepath.WalkDir("../../testdata/foreign", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".parquet") {
+			files = append(files, p)
+		}
+		return err
+	}))
+	return files
+}
+
+// pqarrowTable reads data with pqarrow, our codecs registered; a panic in
+// arrow-go is an error.
+func pqarrowTable(data []byte, props pqarrow.ArrowReadProperties) (tbl arrow.Table, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tbl, err = nil, errors.New("pqarrow panicked")
+		}
+	}()
+	rdr, err := file.NewParquetReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, props, memory.DefaultAllocator)
+	if err != nil {
+		return nil, err
+	}
+	return fr.ReadTable(context.Background())
+}
+
+func oursTable(data []byte, mem memory.Allocator, opts ...ReaderOption) (arrow.Table, error) {
+	r, err := Open(bytes.NewReader(data), int64(len(data)), append([]ReaderOption{WithAllocator(mem)}, opts...)...)
+	if err != nil {
+		return nil, err
+	}
+	return r.ReadTable(context.Background())
+}
+
+// equalTables reports where two tables differ, or "".
+func equalTables(want, got arrow.Table) string {
+	if !want.Schema().Equal(got.Schema()) {
+		return "schema:\n" + want.Schema().String() + "\nvs\n" + got.Schema().String()
+	}
+	if want.NumRows() != got.NumRows() {
+		return "rows differ"
+	}
+	for i := 0; i < int(want.NumCols()); i++ {
+		// NaN equals NaN, and floats must be equal bit for bit otherwise.
+		if !array.ChunkedApproxEqual(want.Column(i).Data(), got.Column(i).Data(),
+			array.WithNaNsEqual(true), array.WithAbsTolerance(0)) {
+			return "column " + want.Schema().Field(i).Name + " differs"
+		}
+	}
+	return ""
+}
+
+// pqarrowWrong lists the files whose tables pqarrow reads differently
+// from pqcodec's rows; they are checked against rows in
+// TestReadTableAgainstRows.
+var pqarrowWrong = map[string]string{}
+
+// TestReadTableMatchesPqarrow reads every corpus file with both readers:
+// where pqarrow reads a file, the tables are equal, schema included; every
+// file pqarrow cannot read is logged, and read by ours without a panic or a
+// leak.
+func TestReadTableMatchesPqarrow(t *testing.T) {
+	withAdapter(t, func() {
+		var both, onlyOurs, onlyTheirs, neither int
+		for _, path := range corpusFiles(t) {
+			name := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+			t.Run(name, func(t *testing.T) {
+				data, err := os.ReadFile(path)
+				require.NoError(t, err)
+				mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+				defer mem.AssertSize(t, 0)
+				got, ourErr := oursTable(data, mem)
+				want, theirErr := pqarrowTable(data, pqarrow.ArrowReadProperties{})
+				if want != nil {
+					defer want.Release()
+				}
+				if got != nil {
+					defer got.Release()
+				}
+				switch {
+				case ourErr == nil && theirErr == nil:
+					both++
+					if _, ok := pqarrowWrong[name]; ok {
+						return
+					}
+					if diff := equalTables(want, got); diff != "" {
+						t.Errorf("%s", diff)
+					}
+				case ourErr == nil:
+					onlyOurs++
+					t.Logf("pqarrow fails: %v", theirErr)
+				case theirErr == nil:
+					onlyTheirs++
+					if !strings.Contains(path, "bad_data") {
+						t.Errorf("only pqarrow reads it; ours: %v", ourErr)
+					} else {
+						t.Logf("only pqarrow reads it; ours: %v", ourErr)
+					}
+				default:
+					neither++
+				}
+			})
+		}
+		t.Logf("both read %d files (equal), only ours %d, only pqarrow %d, neither %d", both, onlyOurs, onlyTheirs, neither)
+	})
+}
