@@ -126,7 +126,13 @@ func (b *builder) validity(s slots, min int16) (*memory.Buffer, int) {
 
 func (b *builder) buildStruct(sf *pqarrow.SchemaField, st *arrow.StructType, sl []slots) (arrow.ArrayData, error) {
 	n := sl[0].n
-	valid, nulls := b.validity(sl[0], sf.LevelInfo.DefLevel)
+	// As in pqarrow, a required struct has no validity unless a repeated
+	// field is below it: under a null parent its slots are valid.
+	var valid *memory.Buffer
+	var nulls int
+	if sf.Field.Nullable || hasRepeatedChild(sf) {
+		valid, nulls = b.validity(sl[0], sf.LevelInfo.DefLevel)
+	}
 	children := make([]arrow.ArrayData, 0, len(sf.Children))
 	release := func() {
 		for _, c := range children {
@@ -153,6 +159,21 @@ func (b *builder) buildStruct(sf *pqarrow.SchemaField, st *arrow.StructType, sl 
 	return out, nil
 }
 
+// hasRepeatedChild reports whether a list or map is below sf.
+func hasRepeatedChild(sf *pqarrow.SchemaField) bool {
+	for i := range sf.Children {
+		c := &sf.Children[i]
+		switch c.Field.Type.ID() {
+		case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
+			return true
+		}
+		if hasRepeatedChild(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // leafCount is the number of leaf columns under sf.
 func leafCount(sf *pqarrow.SchemaField) int {
 	if sf.IsLeaf() {
@@ -172,7 +193,13 @@ func leafCount(sf *pqarrow.SchemaField) int {
 func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slots) (arrow.ArrayData, error) {
 	def, rep := sf.LevelInfo.DefLevel, sf.LevelInfo.RepLevel
 	n := sl[0].n
-	valid, nulls := b.validity(sl[0], def-1)
+	// As in pqarrow, a required list has no validity: under a null parent
+	// its slots are empty lists.
+	var valid *memory.Buffer
+	var nulls int
+	if sf.Field.Nullable {
+		valid, nulls = b.validity(sl[0], def-1)
+	}
 	large := dt.ID() == arrow.LARGE_LIST
 	w := 4
 	if large {
