@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -157,4 +158,138 @@ func TestReadTableMatchesPqarrow(t *testing.T) {
 		}
 		t.Logf("both read %d files (equal), only ours %d, only pqarrow %d, neither %d", both, onlyOurs, onlyTheirs, neither)
 	})
+}
+
+// TestRecordReaderBatches reads files with small batches, across row
+// groups, and checks the concatenated records against ReadTable, with
+// every buffer released.
+func TestRecordReaderBatches(t *testing.T) {
+	for _, name := range []string{"duckdb/nested.parquet", "duckdb/row_groups.parquet", "arrow-go/small_pages.parquet", "polars/nested.parquet"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("../../testdata/foreign", name))
+			require.NoError(t, err)
+			mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+			defer mem.AssertSize(t, 0)
+			whole, err := oursTable(data, mem)
+			require.NoError(t, err)
+			defer whole.Release()
+			for _, batch := range []int64{1, 7, 1000} {
+				r, err := Open(bytes.NewReader(data), int64(len(data)), WithAllocator(mem), WithBatchSize(batch))
+				require.NoError(t, err)
+				rr, err := r.GetRecordReader(context.Background(), nil, nil)
+				require.NoError(t, err)
+				var recs []arrow.RecordBatch
+				for rr.Next() {
+					rec := rr.RecordBatch()
+					require.LessOrEqual(t, rec.NumRows(), batch)
+					rec.Retain()
+					recs = append(recs, rec)
+				}
+				require.NoError(t, rr.Err())
+				rr.Release()
+				tbl := array.NewTableFromRecords(rr.Schema(), recs)
+				for _, rec := range recs {
+					rec.Release()
+				}
+				require.Empty(t, equalTables(whole, tbl), "batch %d", batch)
+				tbl.Release()
+			}
+		})
+	}
+}
+
+// TestProjection reads one leaf's field and a subset of row groups and
+// compares with pqarrow's ReadRowGroups.
+func TestProjection(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/foreign/duckdb/row_groups.parquet")
+	require.NoError(t, err)
+	r, err := Open(bytes.NewReader(data), int64(len(data)))
+	require.NoError(t, err)
+	require.Greater(t, r.File().NumRowGroups(), 1)
+	rdr, err := file.NewParquetReader(bytes.NewReader(data))
+	require.NoError(t, err)
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	require.NoError(t, err)
+	cols, rgs := []int{1}, []int{1}
+	want, err := fr.ReadRowGroups(context.Background(), cols, rgs)
+	require.NoError(t, err)
+	defer want.Release()
+	got, err := r.ReadRowGroups(context.Background(), cols, rgs)
+	require.NoError(t, err)
+	defer got.Release()
+	require.Empty(t, equalTables(want, got))
+
+	ch, err := r.ReadColumn(context.Background(), nil, 0)
+	require.NoError(t, err)
+	defer ch.Release()
+	tbl, err := r.ReadTable(context.Background())
+	require.NoError(t, err)
+	defer tbl.Release()
+	require.True(t, array.ChunkedEqual(tbl.Column(0).Data(), ch))
+
+	_, err = r.ReadColumn(context.Background(), nil, 99)
+	require.ErrorIs(t, err, ErrArgument)
+	_, err = r.GetRecordReader(context.Background(), []int{99}, nil)
+	require.ErrorIs(t, err, ErrArgument)
+	_, err = r.GetRecordReader(context.Background(), nil, []int{99})
+	require.ErrorIs(t, err, ErrArgument)
+}
+
+// TestContextCancel checks that a cancelled context stops a read before
+// its next page, releasing what it allocated.
+func TestContextCancel(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/foreign/arrow-go/small_pages.parquet")
+	require.NoError(t, err)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	r, err := Open(bytes.NewReader(data), int64(len(data)), WithAllocator(mem), WithBatchSize(10))
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	rr, err := r.GetRecordReader(ctx, nil, nil)
+	require.NoError(t, err)
+	require.True(t, rr.Next())
+	cancel()
+	for rr.Next() {
+	}
+	require.ErrorIs(t, rr.Err(), context.Canceled)
+	rr.Release()
+	_, err = r.ReadTable(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestConcurrentReaders reads one file from several goroutines at once
+// through one FileReader (run under -race).
+func TestConcurrentReaders(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/foreign/duckdb/nested.parquet")
+	require.NoError(t, err)
+	r, err := Open(bytes.NewReader(data), int64(len(data)))
+	require.NoError(t, err)
+	want, err := r.ReadTable(context.Background())
+	require.NoError(t, err)
+	defer want.Release()
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				got, err := r.ReadTable(context.Background())
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				if d := equalTables(want, got); d != "" {
+					errs <- d
+				}
+				got.Release()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
