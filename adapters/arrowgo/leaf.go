@@ -24,14 +24,17 @@ type buffer struct {
 
 // grow makes room for extra more bytes.
 func (g *buffer) grow(mem memory.Allocator, extra int) []byte {
+	return g.growHint(mem, extra, 0)
+}
+
+// growHint makes room for extra more bytes, growing to at least hint bytes
+// when it must grow.
+func (g *buffer) growHint(mem memory.Allocator, extra, hint int) []byte {
 	if g.b == nil {
 		g.b = memory.NewResizableBuffer(mem)
 	}
 	if need := g.n + extra; need > len(g.b.Buf()) {
-		c := 2 * len(g.b.Buf())
-		if c < need {
-			c = need
-		}
+		c := max(2*len(g.b.Buf()), need, hint)
 		g.b.Reserve(c)
 	}
 	return g.b.Buf()[g.n : g.n+extra]
@@ -77,6 +80,11 @@ type leaf struct {
 	maxRep    int16
 	rowGroups []int
 
+	// totalLevels and totalRows are the levels and rows of the chunks
+	// read, from their metadata: they size a batch's buffers.
+	totalLevels, totalRows int64
+	expect                 int // levels expected in the batch
+
 	rgi    int // index in rowGroups of the chunk being read; len(rowGroups) when done
 	rd     *column.Reader
 	page   column.Page
@@ -103,6 +111,13 @@ func newLeaf(f *column.File, mem memory.Allocator, sf *pqarrow.SchemaField, rowG
 	}
 	if node.Element.TypeLength != nil {
 		l.typeLen = int(*node.Element.TypeLength)
+	}
+	for _, g := range rowGroups {
+		rg := &f.MetaData().RowGroups[g]
+		l.totalRows += rg.NumRows
+		if c := sf.ColIndex; c < len(rg.Columns) && rg.Columns[c].MetaData != nil {
+			l.totalLevels += rg.Columns[c].MetaData.NumValues
+		}
 	}
 	switch valueType(sf.Field.Type).ID() {
 	case arrow.LARGE_STRING, arrow.LARGE_BINARY:
@@ -162,8 +177,21 @@ func (l *leaf) nextPage(ctx context.Context) error {
 // and returns how many it read (fewer only at the end of the last chunk).
 func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 	got := 0
-	if l.maxRep == 0 && l.field.Field.Type.ID() != arrow.NULL {
-		l.reserve(want)
+	if l.n == 0 {
+		l.expect = want
+		if l.maxRep > 0 && l.totalRows > 0 {
+			// Metadata sizes the buffers; a hostile count is capped.
+			l.expect = int(min(l.totalLevels*int64(want)/l.totalRows+16, 4*int64(want)+1<<16))
+		}
+		if l.field.Field.Type.ID() != arrow.NULL {
+			l.reserve(l.expect)
+		}
+		if l.maxDef > 0 && cap(l.def) < l.expect {
+			l.def = make([]int16, 0, l.expect)
+		}
+		if l.maxRep > 0 && cap(l.rep) < l.expect {
+			l.rep = make([]int16, 0, l.expect)
+		}
 	}
 	for {
 		if !l.inPage {
@@ -296,7 +324,14 @@ func (l *leaf) appendValues(from, to int) error {
 		l.fixed.append(l.mem, v.Bytes[from*w:to*w])
 	case format.ByteArray:
 		start, end := v.Offsets[from], v.Offsets[to]
-		l.data.append(l.mem, v.Bytes[start:end])
+		// The data buffer grows to the batch's expected size at the
+		// average length so far, not by doubling.
+		hint := 0
+		if seen := l.nvals + to - from; seen > 0 && l.expect > seen {
+			hint = int((l.dataLen + int64(end-start)) / int64(seen) * int64(l.expect) * 21 / 20)
+		}
+		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
+		l.data.n += int(end - start)
 		base := l.dataLen - int64(start)
 		n := to - from
 		if l.large {
