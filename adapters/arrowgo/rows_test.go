@@ -2,8 +2,8 @@ package arrowgo
 
 import (
 	"bytes"
-	"encoding/binary"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -315,4 +315,3 @@ func norm(v any) any {
 	}
 	return v
 }
-
