@@ -96,17 +96,17 @@ func (b *builder) validity(s slots, min int16) (*memory.Buffer, int) {
 	}
 	def := s.l.def
 	nulls := 0
-	if s.idx == nil {
+	switch {
+	case s.idx == nil && min == s.l.maxDef:
+		// Every level at the maximum holds a value.
+		nulls = s.n - s.l.nvals
+	case s.idx == nil:
 		for _, d := range def[:s.n] {
-			if d < min {
-				nulls++
-			}
+			nulls += b2i(d < min)
 		}
-	} else {
+	default:
 		for _, e := range s.idx {
-			if def[e] < min {
-				nulls++
-			}
+			nulls += b2i(def[e] < min)
 		}
 	}
 	if nulls == 0 {
@@ -115,13 +115,42 @@ func (b *builder) validity(s slots, min int16) (*memory.Buffer, int) {
 	buf := memory.NewResizableBuffer(b.mem)
 	buf.Resize(int(bitutil.BytesForBits(int64(s.n))))
 	bm := buf.Bytes()
-	clear(bm)
-	for k := 0; k < s.n; k++ {
-		if def[s.entry(k)] >= min {
-			bitutil.SetBit(bm, k)
+	if s.idx == nil {
+		bitsFromLevels(bm, def[:s.n], min)
+	} else {
+		clear(bm)
+		for k, e := range s.idx {
+			bm[k>>3] |= byte(b2i(def[e] >= min)) << (k & 7)
 		}
 	}
 	return buf, nulls
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// bitsFromLevels sets bit k of bm when def[k] >= min, eight levels per
+// byte.
+func bitsFromLevels(bm []byte, def []int16, min int16) {
+	n := len(def)
+	k := 0
+	for ; k+8 <= n; k += 8 {
+		d := def[k : k+8 : k+8]
+		bm[k>>3] = byte(b2i(d[0] >= min)) | byte(b2i(d[1] >= min))<<1 | byte(b2i(d[2] >= min))<<2 |
+			byte(b2i(d[3] >= min))<<3 | byte(b2i(d[4] >= min))<<4 | byte(b2i(d[5] >= min))<<5 |
+			byte(b2i(d[6] >= min))<<6 | byte(b2i(d[7] >= min))<<7
+	}
+	if k < n {
+		var x byte
+		for j := k; j < n; j++ {
+			x |= byte(b2i(def[j] >= min)) << (j - k)
+		}
+		bm[k>>3] = x
+	}
 }
 
 func (b *builder) buildStruct(sf *pqarrow.SchemaField, st *arrow.StructType, sl []slots) (arrow.ArrayData, error) {
@@ -302,10 +331,12 @@ func (b *builder) buildLeaf(sf *pqarrow.SchemaField, dt arrow.DataType, s slots)
 			return fail(err)
 		}
 		if valid != nil {
+			// The dense values move to their slots in place, from the
+			// last: the buffer was sized for the batch's levels.
 			w := dt.(arrow.FixedWidthDataType).BitWidth() / 8
-			sp := spread(b.mem, vals.Bytes(), w, valid.Bytes(), n)
-			vals.Release()
-			vals = sp
+			vals.Reserve(n * w)
+			vals.Resize(n * w)
+			spreadBack(vals.Bytes(), w, valid.Bytes(), l.nvals, n)
 		}
 		bufs = []*memory.Buffer{valid, vals}
 	}
@@ -387,44 +418,37 @@ func (b *builder) offsets(l *leaf, valid *memory.Buffer, n int) *memory.Buffer {
 	return out
 }
 
-// spread returns a buffer of n values of w bytes holding the dense values
-// at the valid slots and zeros at the others.
-func spread(mem memory.Allocator, dense []byte, w int, vb []byte, n int) *memory.Buffer {
-	out := memory.NewResizableBuffer(mem)
-	out.Resize(n * w)
-	dst := out.Bytes()
+// spreadBack moves the nv dense values at the start of buf (n values of w
+// bytes) to the valid slots of vb, from the last, in place. Null slots keep
+// whatever bytes were there.
+func spreadBack(buf []byte, w int, vb []byte, nv, n int) {
 	switch w {
-	case 4:
-		spreadT(arrow.Uint32Traits.CastFromBytes(dst), arrow.Uint32Traits.CastFromBytes(dense), vb)
-	case 8:
-		spreadT(arrow.Uint64Traits.CastFromBytes(dst), arrow.Uint64Traits.CastFromBytes(dense), vb)
 	case 1:
-		spreadT(dst, dense, vb)
+		spreadBackT(buf[:n], vb, nv)
 	case 2:
-		spreadT(arrow.Uint16Traits.CastFromBytes(dst), arrow.Uint16Traits.CastFromBytes(dense), vb)
+		spreadBackT(arrow.Uint16Traits.CastFromBytes(buf[:2*n]), vb, nv)
+	case 4:
+		spreadBackT(arrow.Uint32Traits.CastFromBytes(buf[:4*n]), vb, nv)
+	case 8:
+		spreadBackT(arrow.Uint64Traits.CastFromBytes(buf[:8*n]), vb, nv)
 	default:
-		v := 0
-		for k := 0; k < n; k++ {
+		v := nv - 1
+		for k := n - 1; v >= 0 && v < k; k-- {
 			if bitutil.BitIsSet(vb, k) {
-				copy(dst[k*w:(k+1)*w], dense[v*w:(v+1)*w])
-				v++
-			} else {
-				clear(dst[k*w : (k+1)*w])
+				copy(buf[k*w:(k+1)*w], buf[v*w:(v+1)*w])
+				v--
 			}
 		}
 	}
-	return out
 }
 
-func spreadT[T uint8 | uint16 | uint32 | uint64](dst, dense []T, vb []byte) {
-	v := 0
-	for k := range dst {
-		var x T
-		if bitutil.BitIsSet(vb, k) {
-			x = dense[v]
-			v++
-		}
-		dst[k] = x
+func spreadBackT[T uint8 | uint16 | uint32 | uint64](buf []T, vb []byte, nv int) {
+	v := nv - 1
+	for k := len(buf) - 1; v >= 0 && v < k; k-- {
+		// Write unconditionally, without a branch: a null slot gets a
+		// copy of the value below it, which Arrow ignores.
+		buf[k] = buf[v]
+		v -= b2i(vb[k>>3]>>(k&7)&1 != 0)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -86,8 +87,9 @@ type leaf struct {
 	expect                 int // levels expected in the batch
 
 	rgi    int // index in rowGroups of the chunk being read; len(rowGroups) when done
+	pool   *readerPool
 	rd     *column.Reader
-	page   column.Page
+	page   *column.Page
 	pos    int // next level of page
 	vpos   int // next value of page
 	inPage bool
@@ -103,10 +105,21 @@ type leaf struct {
 	dataLen  int64
 }
 
-func newLeaf(f *column.File, mem memory.Allocator, sf *pqarrow.SchemaField, rowGroups []int) *leaf {
+// readerPool keeps the column readers of a FileReader and the pages of
+// every reader between the leaves that use them: a leaf takes a reader and
+// a page when it starts and gives them back when its last chunk ends, so
+// reading a file column after column warms one reader and one page instead
+// of growing a new one per column.
+type readerPool struct {
+	readers sync.Pool // *column.Reader of the FileReader's File
+}
+
+var pagePool = sync.Pool{New: func() any { return new(column.Page) }}
+
+func newLeaf(f *column.File, mem memory.Allocator, pool *readerPool, sf *pqarrow.SchemaField, rowGroups []int) *leaf {
 	node := f.Schema().Leaves()[sf.ColIndex]
 	l := &leaf{
-		f: f, mem: mem, col: sf.ColIndex, field: sf, node: node, phys: *node.Element.Type,
+		f: f, mem: mem, pool: pool, col: sf.ColIndex, field: sf, node: node, phys: *node.Element.Type,
 		maxDef: int16(node.MaxDefinitionLevel), maxRep: int16(node.MaxRepetitionLevel), rowGroups: rowGroups,
 	}
 	if node.Element.TypeLength != nil {
@@ -149,13 +162,11 @@ func (l *leaf) nextPage(ctx context.Context) error {
 	}
 	for l.rgi < len(l.rowGroups) {
 		if l.rd == nil {
-			rd, err := l.f.Column(l.rowGroups[l.rgi], l.col)
-			if err != nil {
+			if err := l.acquire(); err != nil {
 				return err
 			}
-			l.rd = rd
 		}
-		err := l.rd.ReadPage(&l.page)
+		err := l.rd.ReadPage(l.page)
 		if err == nil {
 			l.pos, l.vpos, l.inPage = 0, 0, true
 			return nil
@@ -170,7 +181,39 @@ func (l *leaf) nextPage(ctx context.Context) error {
 			}
 		}
 	}
+	l.giveBack()
 	return io.EOF
+}
+
+// acquire takes a reader, pointed at the leaf's current chunk, and a page.
+func (l *leaf) acquire() error {
+	if rd, ok := l.pool.readers.Get().(*column.Reader); ok {
+		if err := l.f.ResetReader(rd, l.rowGroups[l.rgi], l.col); err != nil {
+			return err
+		}
+		l.rd = rd
+	} else {
+		rd, err := l.f.Column(l.rowGroups[l.rgi], l.col)
+		if err != nil {
+			return err
+		}
+		l.rd = rd
+	}
+	l.page = pagePool.Get().(*column.Page)
+	return nil
+}
+
+// giveBack returns the leaf's reader and page to the pools.
+func (l *leaf) giveBack() {
+	if l.rd != nil {
+		l.pool.readers.Put(l.rd)
+		l.rd = nil
+	}
+	if l.page != nil {
+		pagePool.Put(l.page)
+		l.page = nil
+	}
+	l.inPage = false
 }
 
 // readRows reads the next rows of the leaf, at most want, into the batch,
@@ -205,7 +248,7 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 				return got, err
 			}
 		}
-		p := &l.page
+		p := l.page
 		avail := p.NumLevels - l.pos
 		take := 0
 		if l.maxRep == 0 {
@@ -238,7 +281,7 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 // appendLevels moves take levels of the page, and their values, into the
 // batch.
 func (l *leaf) appendLevels(take int) error {
-	p := &l.page
+	p := l.page
 	from, to := l.pos, l.pos+take
 	nv := take
 	if l.maxDef > 0 {
@@ -375,4 +418,5 @@ func (l *leaf) resetBatch() {
 
 func (l *leaf) close() {
 	l.resetBatch()
+	l.giveBack()
 }

@@ -99,6 +99,7 @@ type FileReader struct {
 	props    pqarrow.ArrowReadProperties
 	manifest *pqarrow.SchemaManifest
 	schema   *arrow.Schema
+	pool     readerPool
 }
 
 // Open opens the size-byte Parquet file r and returns a FileReader on it.
@@ -228,7 +229,7 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 		outFields[i] = *sf.Field
 		var leaves []*leaf
 		collectLeaves(sf, func(l *pqarrow.SchemaField) {
-			leaves = append(leaves, newLeaf(r.f, r.mem, l, rgs))
+			leaves = append(leaves, newLeaf(r.f, r.mem, &r.pool, l, rgs))
 		})
 		rr.fields = append(rr.fields, fieldReader{sf: sf, leaves: leaves})
 	}
