@@ -238,37 +238,16 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 	offBuf.Resize((n + 1) * w)
 	child := make([]slots, len(sl))
 	for i, s := range sl {
-		idx := make([]int32, 0, s.l.n)
-		ld, lr := s.l.def, s.l.rep
 		var offs32 []int32
 		var offs64 []int64
 		if i == 0 {
 			if large {
 				offs64 = arrow.Int64Traits.CastFromBytes(offBuf.Bytes())
-				offs64[0] = 0
 			} else {
 				offs32 = arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
-				offs32[0] = 0
 			}
 		}
-		for k := 0; k < s.n; k++ {
-			e := s.entry(k)
-			if ld[e] >= def {
-				idx = append(idx, int32(e))
-				for j := e + 1; j < s.l.n && lr[j] >= rep; j++ {
-					if lr[j] == rep {
-						idx = append(idx, int32(j))
-					}
-				}
-			}
-			if i == 0 {
-				if large {
-					offs64[k+1] = int64(len(idx))
-				} else {
-					offs32[k+1] = int32(len(idx))
-				}
-			}
-		}
+		idx := listElements(s, def, rep, offs32, offs64)
 		child[i] = slots{l: s.l, idx: idx, n: len(idx)}
 	}
 	var elemType arrow.DataType
@@ -295,6 +274,43 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		valid.Release()
 	}
 	return out, nil
+}
+
+// listElements returns the entries of s's leaf that are elements of the
+// lists at the slots s, and writes the lists' offsets into offs32 or offs64
+// when one is not nil.
+func listElements(s slots, def, rep int16, offs32 []int32, offs64 []int64) []int32 {
+	l := s.l
+	ld, lr := l.def[:l.n], l.rep[:l.n]
+	idx := make([]int32, l.n) // at most one element per entry
+	w := 0
+	if offs32 != nil {
+		offs32[0] = 0
+	}
+	if offs64 != nil {
+		offs64[0] = 0
+	}
+	for k := 0; k < s.n; k++ {
+		e := k
+		if s.idx != nil {
+			e = int(s.idx[k])
+		}
+		if ld[e] >= def {
+			idx[w] = int32(e)
+			w++
+			j := e + 1
+			for ; j < len(lr) && lr[j] >= rep; j++ {
+				idx[w] = int32(j)
+				w += b2i(lr[j] == rep)
+			}
+		}
+		if offs32 != nil {
+			offs32[k+1] = int32(w)
+		} else if offs64 != nil {
+			offs64[k+1] = int64(w)
+		}
+	}
+	return idx[:w]
 }
 
 // buildLeaf builds the array of a leaf from its slots s: validity from the
