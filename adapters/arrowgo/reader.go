@@ -224,8 +224,18 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 	outFields := make([]arrow.Field, len(fields))
 	rr := &recordReader{ctx: ctx, mem: r.mem, left: nrows, batch: batch}
 	rr.refs.Store(1)
+	var included map[int]bool
+	if colIndices != nil {
+		included = make(map[int]bool, len(colIndices))
+		for _, c := range colIndices {
+			included[c] = true
+		}
+	}
 	for i, fi := range fields {
 		sf := &r.manifest.Fields[fi]
+		if included != nil {
+			sf = prune(sf, included)
+		}
 		outFields[i] = *sf.Field
 		var leaves []*leaf
 		collectLeaves(sf, func(l *pqarrow.SchemaField) {
@@ -236,6 +246,72 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 	meta := r.schema.Metadata()
 	rr.schema = arrow.NewSchema(outFields, &meta)
 	return rr, nil
+}
+
+// prune returns sf without the struct members that hold none of the leaf
+// columns included, as pqarrow's GetFieldReaders selects them (maps are
+// kept whole), or nil when sf holds none. sf itself is returned when
+// nothing is pruned. Unlike pqarrow, a list's type names only the members
+// kept in its values (pqarrow's list type keeps the pruned members, which
+// makes its arrays invalid).
+func prune(sf *pqarrow.SchemaField, included map[int]bool) *pqarrow.SchemaField {
+	if sf.IsLeaf() {
+		if included[sf.ColIndex] {
+			return sf
+		}
+		return nil
+	}
+	switch t := sf.Field.Type.(type) {
+	case *arrow.StructType:
+		var children []pqarrow.SchemaField
+		var fields []arrow.Field
+		changed := false
+		for i := range sf.Children {
+			c := prune(&sf.Children[i], included)
+			if c != &sf.Children[i] {
+				changed = true
+			}
+			if c != nil {
+				children = append(children, *c)
+				fields = append(fields, *c.Field)
+			}
+		}
+		if len(children) == 0 {
+			return nil
+		}
+		if !changed {
+			return sf
+		}
+		f := *sf.Field
+		f.Type = arrow.StructOf(fields...)
+		out := *sf
+		out.Field, out.Children = &f, children
+		return &out
+	case *arrow.MapType:
+		// pqarrow reads every map of a selected field whole, selected or
+		// not (its leaf filter is off below a map, and a map reader is
+		// never empty): a member holding only a map is kept.
+		return sf
+	case *arrow.ListType, *arrow.LargeListType:
+		c := prune(&sf.Children[0], included)
+		if c == nil {
+			return nil
+		}
+		if c == &sf.Children[0] {
+			return sf
+		}
+		f := *sf.Field
+		if _, large := t.(*arrow.LargeListType); large {
+			f.Type = arrow.LargeListOfField(*c.Field)
+		} else {
+			f.Type = arrow.ListOfField(*c.Field)
+		}
+		out := *sf
+		out.Field, out.Children = &f, []pqarrow.SchemaField{*c}
+		return &out
+	}
+	// Extension and other nested types are read whole.
+	return sf
 }
 
 func collectLeaves(sf *pqarrow.SchemaField, fn func(*pqarrow.SchemaField)) {
