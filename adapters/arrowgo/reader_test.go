@@ -18,6 +18,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
@@ -382,4 +383,62 @@ func TestLeafProjection(t *testing.T) {
 		}
 		rdr.Close()
 	}
+}
+
+// TestReadDict reads the byte array columns of files as dictionaries,
+// as pqarrow's SetReadDict does, and compares the values with pqarrow's.
+func TestReadDict(t *testing.T) {
+	withAdapter(t, func() {
+		for _, name := range []string{"arrow-go/default.parquet", "duckdb/default.parquet", "arrow-go/dict_fallback.parquet", "polars/codec_snappy.parquet"} {
+			t.Run(name, func(t *testing.T) {
+				data, err := os.ReadFile(filepath.Join("../../testdata/foreign", name))
+				require.NoError(t, err)
+				r0, err := Open(bytes.NewReader(data), int64(len(data)))
+				require.NoError(t, err)
+				var props pqarrow.ArrowReadProperties
+				for c, leaf := range r0.File().Schema().Leaves() {
+					if *leaf.Element.Type == format.ByteArray {
+						props.SetReadDict(c, true)
+					}
+				}
+				want, err := pqarrowTable(data, props)
+				require.NoError(t, err)
+				defer want.Release()
+				mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+				defer mem.AssertSize(t, 0)
+				got, err := oursTable(data, mem, WithReadProperties(props))
+				require.NoError(t, err)
+				defer got.Release()
+				require.True(t, want.Schema().Equal(got.Schema()), "%s\nvs\n%s", want.Schema(), got.Schema())
+				for i := 0; i < int(want.NumCols()); i++ {
+					if want.Schema().Field(i).Type.ID() != arrow.DICTIONARY {
+						continue
+					}
+					w, g := want.Column(i).Data(), got.Column(i).Data()
+					if chunkedEqual(w, g) {
+						t.Logf("column %s: equal dictionary arrays", want.Schema().Field(i).Name)
+						continue
+					}
+					// Equal dictionary arrays need equal dictionaries;
+					// compare the values they stand for.
+					require.Equal(t, dictValues(w), dictValues(g), "column %s", want.Schema().Field(i).Name)
+				}
+			})
+		}
+	})
+}
+
+func dictValues(c *arrow.Chunked) []string {
+	var out []string
+	for _, ch := range c.Chunks() {
+		d := ch.(*array.Dictionary)
+		for i := 0; i < d.Len(); i++ {
+			if d.IsNull(i) {
+				out = append(out, "<null>")
+				continue
+			}
+			out = append(out, d.Dictionary().ValueStr(d.GetValueIndex(i)))
+		}
+	}
+	return out
 }
