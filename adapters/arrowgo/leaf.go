@@ -114,7 +114,24 @@ type readerPool struct {
 	readers sync.Pool // *column.Reader of the FileReader's File
 }
 
-var pagePool = sync.Pool{New: func() any { return new(column.Page) }}
+var (
+	pagePool  = sync.Pool{New: func() any { return new(column.Page) }}
+	levelPool sync.Pool // *[]int16
+)
+
+// getLevels returns an empty level buffer of capacity n or more.
+func getLevels(n int) []int16 {
+	if p, ok := levelPool.Get().(*[]int16); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]int16, 0, n)
+}
+
+func putLevels(b []int16) {
+	if cap(b) > 0 {
+		levelPool.Put(&b)
+	}
+}
 
 func newLeaf(f *column.File, mem memory.Allocator, pool *readerPool, sf *pqarrow.SchemaField, rowGroups []int) *leaf {
 	node := f.Schema().Leaves()[sf.ColIndex]
@@ -230,10 +247,10 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 			l.reserve(l.expect)
 		}
 		if l.maxDef > 0 && cap(l.def) < l.expect {
-			l.def = make([]int16, 0, l.expect)
+			l.def = getLevels(l.expect)
 		}
 		if l.maxRep > 0 && cap(l.rep) < l.expect {
-			l.rep = make([]int16, 0, l.expect)
+			l.rep = getLevels(l.expect)
 		}
 	}
 	for {
@@ -410,6 +427,12 @@ func (l *leaf) appendValues(from, to int) error {
 // resetBatch empties the batch, releasing buffers not handed to arrays.
 func (l *leaf) resetBatch() {
 	l.def, l.rep, l.bools = l.def[:0], l.rep[:0], l.bools[:0]
+	if l.rgi >= len(l.rowGroups) {
+		// The leaf is done: its level buffers serve the next leaf.
+		putLevels(l.def)
+		putLevels(l.rep)
+		l.def, l.rep = nil, nil
+	}
 	l.n, l.nvals, l.dataLen = 0, 0, 0
 	l.fixed.release()
 	l.data.release()
