@@ -105,6 +105,10 @@ type leaf struct {
 	dataLen  int64
 }
 
+// maxReserve is the most values a leaf reserves room for before reading
+// them.
+const maxReserve = 1 << 20
+
 // readerPool keeps the column readers of a FileReader and the pages of
 // every reader between the leaves that use them: a leaf takes a reader and
 // a page when it starts and gives them back when its last chunk ends, so
@@ -238,11 +242,15 @@ func (l *leaf) giveBack() {
 func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 	got := 0
 	if l.n == 0 {
+		// The metadata's row and value counts size the buffers up front,
+		// capped at maxReserve values: past it, buffers grow with the
+		// values actually read, so a footer claiming more rows than the
+		// file holds cannot make the reader allocate for them.
 		l.expect = want
 		if l.maxRep > 0 && l.totalRows > 0 {
-			// Metadata sizes the buffers; a hostile count is capped.
 			l.expect = int(min(l.totalLevels*int64(want)/l.totalRows+16, 4*int64(want)+1<<16))
 		}
+		l.expect = min(l.expect, maxReserve)
 		if l.field.Field.Type.ID() != arrow.NULL {
 			l.reserve(l.expect)
 		}
@@ -388,7 +396,10 @@ func (l *leaf) appendValues(from, to int) error {
 		// average length so far, not by doubling.
 		hint := 0
 		if seen := l.nvals + to - from; seen > 0 && l.expect > seen {
-			hint = int((l.dataLen + int64(end-start)) / int64(seen) * int64(l.expect) * 21 / 20)
+			have := l.dataLen + int64(end-start)
+			// At most four times the bytes read so far: a claimed row
+			// count never sizes the buffer by itself.
+			hint = int(min(have/int64(seen)*int64(l.expect)*21/20, 4*have))
 		}
 		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
 		l.data.n += int(end - start)

@@ -3,6 +3,7 @@ package arrowgo
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/stretchr/testify/require"
 
+	pqcodec "github.com/pqcodec/pqcodec"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
@@ -441,4 +443,63 @@ func dictValues(c *arrow.Chunked) []string {
 		}
 	}
 	return out
+}
+
+// peakAllocator records the most bytes allocated at once.
+type peakAllocator struct {
+	memory.Allocator
+	mu        sync.Mutex
+	cur, peak int
+}
+
+func (a *peakAllocator) add(n int) {
+	a.mu.Lock()
+	a.cur += n
+	a.peak = max(a.peak, a.cur)
+	a.mu.Unlock()
+}
+
+func (a *peakAllocator) Allocate(n int) []byte {
+	a.add(n)
+	return a.Allocator.Allocate(n)
+}
+
+func (a *peakAllocator) Reallocate(n int, b []byte) []byte {
+	a.add(n - len(b))
+	return a.Allocator.Reallocate(n, b)
+}
+
+func (a *peakAllocator) Free(b []byte) {
+	a.add(-len(b))
+	a.Allocator.Free(b)
+}
+
+// TestClaimedRows reads files whose footer claims far more rows than their
+// pages hold: an error wrapping pqcodec.ErrCorrupt, no allocation sized by
+// the claim, no leak.
+func TestClaimedRows(t *testing.T) {
+	for _, name := range []string{"duckdb/default.parquet", "duckdb/nested.parquet"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("../../testdata/foreign", name))
+			require.NoError(t, err)
+			md, err := format.ReadFooter(bytes.NewReader(data), int64(len(data)))
+			require.NoError(t, err)
+			md.RowGroups[0].NumRows = 1 << 40
+			md.NumRows = 1 << 40
+			footerLen := int(binary.LittleEndian.Uint32(data[len(data)-8:]))
+			body := data[:len(data)-8-footerLen]
+			footer := format.AppendFileMetaData(nil, md)
+			out := append(append([]byte{}, body...), footer...)
+			out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
+			out = append(out, "PAR1"...)
+			mem := &peakAllocator{Allocator: memory.NewCheckedAllocator(memory.NewGoAllocator())}
+			defer mem.Allocator.(*memory.CheckedAllocator).AssertSize(t, 0)
+			tbl, err := oursTable(out, mem)
+			if tbl != nil {
+				tbl.Release()
+			}
+			require.ErrorIs(t, err, pqcodec.ErrCorrupt)
+			require.Less(t, mem.peak, 64<<20, "peak allocation")
+		})
+	}
 }
