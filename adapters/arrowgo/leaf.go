@@ -14,6 +14,7 @@ import (
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // buffer is a growing Arrow buffer from the reader's allocator: n bytes of
@@ -93,6 +94,10 @@ type leaf struct {
 	pos    int // next level of page
 	vpos   int // next value of page
 	inPage bool
+	// aliased is set while the page's values were decoded straight into
+	// the batch's buffer, at byte aliasBase (see aliasTail).
+	aliased   bool
+	aliasBase int
 
 	// The batch.
 	def, rep []int16
@@ -107,7 +112,7 @@ type leaf struct {
 
 // maxReserve is the most values a leaf reserves room for before reading
 // them.
-const maxReserve = 1 << 20
+const maxReserve = 1 << 22
 
 // readerPool keeps the column readers of a FileReader and the pages of
 // every reader between the leaves that use them: a leaf takes a reader and
@@ -187,11 +192,14 @@ func (l *leaf) nextPage(ctx context.Context) error {
 				return err
 			}
 		}
+		l.aliasTail()
 		err := l.rd.ReadPage(l.page)
 		if err == nil {
 			l.pos, l.vpos, l.inPage = 0, 0, true
+			l.checkAlias()
 			return nil
 		}
+		l.detach()
 		if !errors.Is(err, io.EOF) {
 			return err
 		}
@@ -231,6 +239,7 @@ func (l *leaf) giveBack() {
 		l.rd = nil
 	}
 	if l.page != nil {
+		l.detach()
 		pagePool.Put(l.page)
 		l.page = nil
 	}
@@ -243,7 +252,7 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 	got := 0
 	if l.n == 0 {
 		// The metadata's row and value counts size the buffers up front,
-		// capped at maxReserve values: past it, buffers grow with the
+		// capped at maxReserve values (4 Mi: 32 MiB of int64): past it, buffers grow with the
 		// values actually read, so a footer claiming more rows than the
 		// file holds cannot make the reader allocate for them.
 		l.expect = want
@@ -299,8 +308,125 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 			l.inPage = false
 			continue
 		}
+		// The batch ends inside the page: its values left must not
+		// stay in the buffer the batch hands to its arrays.
+		l.unalias()
 		return got, nil
 	}
+}
+
+// aliasTail points the page's values at the free tail of the batch's
+// value buffer, for a fixed-width physical type, so that the page decoders
+// (which append to the page's values, reusing capacity) write the values
+// straight into the Arrow buffer: no copy follows when they fit.
+func (l *leaf) aliasTail() {
+	l.aliased = false
+	v := &l.page.Values
+	switch l.phys {
+	case format.Int32, format.Int64, format.Float, format.Double:
+	default:
+		return
+	}
+	var tail []byte
+	if l.fixed.b != nil {
+		tail = l.fixed.b.Buf()[l.fixed.n:]
+	}
+	switch l.phys {
+	case format.Int32:
+		v.Int32s = arrow.Int32Traits.CastFromBytes(tail)[:0]
+	case format.Int64:
+		v.Int64s = arrow.Int64Traits.CastFromBytes(tail)[:0]
+	case format.Float:
+		v.Floats = arrow.Float32Traits.CastFromBytes(tail)[:0]
+	case format.Double:
+		v.Doubles = arrow.Float64Traits.CastFromBytes(tail)[:0]
+	}
+	l.aliasBase = l.fixed.n
+}
+
+// checkAlias records whether the page's values were decoded in place, at
+// the tail aliasTail gave: otherwise (the page needed more room) they were
+// decoded into memory of their own, and are copied.
+func (l *leaf) checkAlias() {
+	var b []byte
+	v := &l.page.Values
+	switch l.phys {
+	case format.Int32:
+		b = arrow.Int32Traits.CastToBytes(v.Int32s)
+	case format.Int64:
+		b = arrow.Int64Traits.CastToBytes(v.Int64s)
+	case format.Float:
+		b = arrow.Float32Traits.CastToBytes(v.Floats)
+	case format.Double:
+		b = arrow.Float64Traits.CastToBytes(v.Doubles)
+	default:
+		return
+	}
+	if len(b) == 0 || l.fixed.b == nil {
+		l.detach()
+		return
+	}
+	tail := l.fixed.b.Buf()[l.aliasBase:]
+	l.aliased = len(tail) > 0 && &b[0] == &tail[0]
+	if !l.aliased {
+		l.detachIfAliasing()
+	}
+}
+
+// detachIfAliasing drops the page's values when they still point into the
+// batch's buffer (a decoder that appended nothing leaves the alias).
+func (l *leaf) detachIfAliasing() {
+	if l.fixed.b == nil {
+		return
+	}
+	buf := l.fixed.b.Buf()
+	v := &l.page.Values
+	var b []byte
+	switch l.phys {
+	case format.Int32:
+		b = arrow.Int32Traits.CastToBytes(v.Int32s[:cap(v.Int32s)])
+	case format.Int64:
+		b = arrow.Int64Traits.CastToBytes(v.Int64s[:cap(v.Int64s)])
+	case format.Float:
+		b = arrow.Float32Traits.CastToBytes(v.Floats[:cap(v.Floats)])
+	case format.Double:
+		b = arrow.Float64Traits.CastToBytes(v.Doubles[:cap(v.Doubles)])
+	}
+	if len(b) > 0 && len(buf) > 0 && unsafecast.Overlap(b, buf) {
+		l.detach()
+	}
+}
+
+// detach drops the page's fixed-width values, which may alias the batch's
+// buffer.
+func (l *leaf) detach() {
+	if l.page == nil {
+		return
+	}
+	v := &l.page.Values
+	v.Int32s, v.Int64s, v.Floats, v.Doubles = nil, nil, nil, nil
+	l.aliased = false
+}
+
+// unalias copies the page's values not read yet out of the batch's buffer
+// when they were decoded there.
+func (l *leaf) unalias() {
+	if !l.aliased {
+		return
+	}
+	v := &l.page.Values
+	switch l.phys {
+	case format.Int32:
+		v.Int32s = append([]int32(nil), v.Int32s[l.vpos:]...)
+	case format.Int64:
+		v.Int64s = append([]int64(nil), v.Int64s[l.vpos:]...)
+	case format.Float:
+		v.Floats = append([]float32(nil), v.Floats[l.vpos:]...)
+	case format.Double:
+		v.Doubles = append([]float64(nil), v.Doubles[l.vpos:]...)
+	}
+	l.vpos = 0
+	l.aliased = false
 }
 
 // appendLevels moves take levels of the page, and their values, into the
@@ -372,14 +498,17 @@ func (l *leaf) appendValues(from, to int) error {
 	switch l.phys {
 	case format.Boolean:
 		l.bools = append(l.bools, v.Booleans[from:to]...)
-	case format.Int32:
-		l.fixed.append(l.mem, arrow.Int32Traits.CastToBytes(v.Int32s[from:to]))
-	case format.Int64:
-		l.fixed.append(l.mem, arrow.Int64Traits.CastToBytes(v.Int64s[from:to]))
-	case format.Float:
-		l.fixed.append(l.mem, arrow.Float32Traits.CastToBytes(v.Floats[from:to]))
-	case format.Double:
-		l.fixed.append(l.mem, arrow.Float64Traits.CastToBytes(v.Doubles[from:to]))
+	case format.Int32, format.Int64, format.Float, format.Double:
+		if l.aliased {
+			// Decoded in place: the values are already where they go.
+			w := physWidth(l.phys, 0)
+			if l.fixed.n != l.aliasBase+from*w {
+				return fmt.Errorf("%w: column %d: values out of order", ErrCorrupt, l.col)
+			}
+			l.fixed.n += (to - from) * w
+			return nil
+		}
+		l.appendCopy(v, from, to)
 	case format.Int96:
 		for _, x := range v.Int96s[from:to] {
 			l.fixed.append(l.mem, x[:])
@@ -397,9 +526,9 @@ func (l *leaf) appendValues(from, to int) error {
 		hint := 0
 		if seen := l.nvals + to - from; seen > 0 && l.expect > seen {
 			have := l.dataLen + int64(end-start)
-			// At most four times the bytes read so far: a claimed row
-			// count never sizes the buffer by itself.
-			hint = int(min(have/int64(seen)*int64(l.expect)*21/20, 4*have))
+			// Past 64 MiB, at most four times the bytes read so far: a
+			// claimed row count never sizes a large buffer by itself.
+			hint = int(min(have/int64(seen)*int64(l.expect)*21/20, max(4*have, 64<<20)))
 		}
 		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
 		l.data.n += int(end - start)
@@ -433,6 +562,20 @@ func (l *leaf) appendValues(from, to int) error {
 		l.dataLen += int64(end - start)
 	}
 	return nil
+}
+
+// appendCopy copies fixed-width values [from, to) of v into the batch.
+func (l *leaf) appendCopy(v *column.Values, from, to int) {
+	switch l.phys {
+	case format.Int32:
+		l.fixed.append(l.mem, arrow.Int32Traits.CastToBytes(v.Int32s[from:to]))
+	case format.Int64:
+		l.fixed.append(l.mem, arrow.Int64Traits.CastToBytes(v.Int64s[from:to]))
+	case format.Float:
+		l.fixed.append(l.mem, arrow.Float32Traits.CastToBytes(v.Floats[from:to]))
+	case format.Double:
+		l.fixed.append(l.mem, arrow.Float64Traits.CastToBytes(v.Doubles[from:to]))
+	}
 }
 
 // resetBatch empties the batch, releasing buffers not handed to arrays.
