@@ -14,6 +14,16 @@
 //
 // Codecs implement compress.ErrorCodec, so a corrupt page is an error from
 // the reader, not a panic.
+//
+// [FileReader] goes further: it reads Parquet files into arrow-go arrays
+// with pqcodec's own column reader and record assembly, as a drop-in for
+// pqarrow.FileReader's reading methods (Schema, GetRecordReader, ReadTable,
+// ReadRowGroups, ReadColumn). The schema is pqarrow's own derivation
+// (pqarrow.NewSchemaManifest, the stored ARROW:schema honoured), and the
+// arrays equal pqarrow's (array.Equal) on every corpus file both read. Flat
+// columns of every physical and logical type, lists, large lists, maps and
+// structs nullable at every level are built from the levels; every buffer
+// comes from the caller's memory.Allocator.
 package arrowgo
 
 import (

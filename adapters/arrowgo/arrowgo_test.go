@@ -200,7 +200,7 @@ func readOurs(data []byte) ([]chunk, error) {
 
 // withAdapter runs fn with pqcodec's codecs registered in arrow-go, and
 // restores arrow-go's own codecs afterwards.
-func withAdapter(t *testing.T, fn func()) {
+func withAdapter(t testing.TB, fn func()) {
 	t.Helper()
 	saved := map[codecfactory.Codec]compress.Codec{}
 	for _, c := range Registered {

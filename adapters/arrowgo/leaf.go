@@ -1,0 +1,599 @@
+package arrowgo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/levelscan"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
+)
+
+// buffer is a growing Arrow buffer from the reader's allocator: n bytes of
+// it are used.
+type buffer struct {
+	b *memory.Buffer
+	n int
+}
+
+// grow makes room for extra more bytes.
+func (g *buffer) grow(mem memory.Allocator, extra int) []byte {
+	return g.growHint(mem, extra, 0)
+}
+
+// growHint makes room for extra more bytes, growing to at least hint bytes
+// when it must grow.
+func (g *buffer) growHint(mem memory.Allocator, extra, hint int) []byte {
+	if g.b == nil {
+		g.b = memory.NewResizableBuffer(mem)
+	}
+	if need := g.n + extra; need > len(g.b.Buf()) {
+		c := max(2*len(g.b.Buf()), need, hint)
+		g.b.Reserve(c)
+	}
+	return g.b.Buf()[g.n : g.n+extra]
+}
+
+func (g *buffer) append(mem memory.Allocator, p []byte) {
+	copy(g.grow(mem, len(p)), p)
+	g.n += len(p)
+}
+
+// take hands the used bytes over as an Arrow buffer (the caller owns it)
+// and empties g.
+func (g *buffer) take(mem memory.Allocator) *memory.Buffer {
+	if g.b == nil {
+		g.grow(mem, 0)
+	}
+	b := g.b
+	b.Resize(g.n)
+	g.b, g.n = nil, 0
+	return b
+}
+
+func (g *buffer) release() {
+	if g.b != nil {
+		g.b.Release()
+		g.b, g.n = nil, 0
+	}
+}
+
+// leaf reads one leaf column over a list of row groups, batch by batch: the
+// levels of the batch's rows and their non-null values, dense, in Arrow
+// buffers of the physical type's width (byte arrays as data plus offsets).
+type leaf struct {
+	f         *column.File
+	mem       memory.Allocator
+	col       int
+	field     *pqarrow.SchemaField
+	node      *format.Node
+	phys      format.Type
+	typeLen   int
+	large     bool // byte array offsets are int64 (large string/binary)
+	maxDef    int16
+	maxRep    int16
+	rowGroups []int
+
+	// totalLevels and totalRows are the levels and rows of the chunks
+	// read, from their metadata: they size a batch's buffers.
+	totalLevels, totalRows int64
+	expect                 int // levels expected in the batch
+
+	rgi    int // index in rowGroups of the chunk being read; len(rowGroups) when done
+	pool   *readerPool
+	rd     *column.Reader
+	page   *column.Page
+	pos    int // next level of page
+	vpos   int // next value of page
+	inPage bool
+	// aliased is set while the page's values were decoded straight into
+	// the batch's buffer, at byte aliasBase (see aliasTail).
+	aliased   bool
+	aliasBase int
+
+	// The batch.
+	def, rep []int16
+	n        int // levels
+	nvals    int // non-null values
+	fixed    buffer
+	bools    []bool
+	data     buffer
+	offs     buffer // nvals+1 offsets, int32 or int64 by large
+	dataLen  int64
+}
+
+// maxReserve is the most values a leaf reserves room for before reading
+// them.
+const maxReserve = 1 << 22
+
+// readerPool keeps the column readers of a FileReader and the pages of
+// every reader between the leaves that use them: a leaf takes a reader and
+// a page when it starts and gives them back when its last chunk ends, so
+// reading a file column after column warms one reader and one page instead
+// of growing a new one per column.
+type readerPool struct {
+	readers sync.Pool // *column.Reader of the FileReader's File
+}
+
+var (
+	pagePool  = sync.Pool{New: func() any { return new(column.Page) }}
+	levelPool sync.Pool // *[]int16
+)
+
+// getLevels returns an empty level buffer of capacity n or more.
+func getLevels(n int) []int16 {
+	if p, ok := levelPool.Get().(*[]int16); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]int16, 0, n)
+}
+
+func putLevels(b []int16) {
+	if cap(b) > 0 {
+		levelPool.Put(&b)
+	}
+}
+
+func newLeaf(f *column.File, mem memory.Allocator, pool *readerPool, sf *pqarrow.SchemaField, rowGroups []int) *leaf {
+	node := f.Schema().Leaves()[sf.ColIndex]
+	l := &leaf{
+		f: f, mem: mem, pool: pool, col: sf.ColIndex, field: sf, node: node, phys: *node.Element.Type,
+		maxDef: int16(node.MaxDefinitionLevel), maxRep: int16(node.MaxRepetitionLevel), rowGroups: rowGroups,
+	}
+	if node.Element.TypeLength != nil {
+		l.typeLen = int(*node.Element.TypeLength)
+	}
+	for _, g := range rowGroups {
+		rg := &f.MetaData().RowGroups[g]
+		l.totalRows += rg.NumRows
+		if c := sf.ColIndex; c < len(rg.Columns) && rg.Columns[c].MetaData != nil {
+			l.totalLevels += rg.Columns[c].MetaData.NumValues
+		}
+	}
+	switch valueType(sf.Field.Type).ID() {
+	case arrow.LARGE_STRING, arrow.LARGE_BINARY:
+		l.large = true
+	}
+	return l
+}
+
+// valueType is the type a leaf's values are built in: the value type of a
+// dictionary, the storage type of an extension.
+func valueType(t arrow.DataType) arrow.DataType {
+	for {
+		switch tt := t.(type) {
+		case *arrow.DictionaryType:
+			t = tt.ValueType
+		case arrow.ExtensionType:
+			t = tt.StorageType()
+		default:
+			return t
+		}
+	}
+}
+
+// nextPage loads the next data page, moving to the next row group's chunk
+// at the end of one. It returns io.EOF after the last chunk.
+func (l *leaf) nextPage(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for l.rgi < len(l.rowGroups) {
+		if l.rd == nil {
+			if err := l.acquire(); err != nil {
+				return err
+			}
+		}
+		l.aliasTail()
+		err := l.rd.ReadPage(l.page)
+		if err == nil {
+			l.pos, l.vpos, l.inPage = 0, 0, true
+			l.checkAlias()
+			return nil
+		}
+		l.detach()
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+		l.rgi++
+		if l.rgi < len(l.rowGroups) {
+			if err := l.f.ResetReader(l.rd, l.rowGroups[l.rgi], l.col); err != nil {
+				return err
+			}
+		}
+	}
+	l.giveBack()
+	return io.EOF
+}
+
+// acquire takes a reader, pointed at the leaf's current chunk, and a page.
+func (l *leaf) acquire() error {
+	if rd, ok := l.pool.readers.Get().(*column.Reader); ok {
+		if err := l.f.ResetReader(rd, l.rowGroups[l.rgi], l.col); err != nil {
+			return err
+		}
+		l.rd = rd
+	} else {
+		rd, err := l.f.Column(l.rowGroups[l.rgi], l.col)
+		if err != nil {
+			return err
+		}
+		l.rd = rd
+	}
+	l.page = pagePool.Get().(*column.Page)
+	return nil
+}
+
+// giveBack returns the leaf's reader and page to the pools.
+func (l *leaf) giveBack() {
+	if l.rd != nil {
+		l.pool.readers.Put(l.rd)
+		l.rd = nil
+	}
+	if l.page != nil {
+		l.detach()
+		pagePool.Put(l.page)
+		l.page = nil
+	}
+	l.inPage = false
+}
+
+// readRows reads the next rows of the leaf, at most want, into the batch,
+// and returns how many it read (fewer only at the end of the last chunk).
+func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
+	got := 0
+	if l.n == 0 {
+		// The metadata's row and value counts size the buffers up front,
+		// capped at maxReserve values (4 Mi: 32 MiB of int64): past it, buffers grow with the
+		// values actually read, so a footer claiming more rows than the
+		// file holds cannot make the reader allocate for them.
+		l.expect = want
+		if l.maxRep > 0 && l.totalRows > 0 {
+			l.expect = int(min(l.totalLevels*int64(want)/l.totalRows+16, 4*int64(want)+1<<16))
+		}
+		l.expect = min(l.expect, maxReserve)
+		if l.field.Field.Type.ID() != arrow.NULL {
+			l.reserve(l.expect)
+		}
+		if l.maxDef > 0 && cap(l.def) < l.expect {
+			l.def = getLevels(l.expect)
+		}
+		if l.maxRep > 0 && cap(l.rep) < l.expect {
+			l.rep = getLevels(l.expect)
+		}
+	}
+	for {
+		if !l.inPage {
+			if l.maxRep == 0 && got == want {
+				return got, nil
+			}
+			if err := l.nextPage(ctx); err != nil {
+				if errors.Is(err, io.EOF) {
+					return got, nil
+				}
+				return got, err
+			}
+		}
+		p := l.page
+		avail := p.NumLevels - l.pos
+		take := 0
+		if l.maxRep == 0 {
+			take = min(avail, want-got)
+			got += take
+		} else {
+			rep := p.RepLevels[l.pos:p.NumLevels]
+			i := 0
+			for ; i < len(rep); i++ {
+				if rep[i] == 0 {
+					if got == want {
+						break
+					}
+					got++
+				}
+			}
+			take = i
+		}
+		if err := l.appendLevels(take); err != nil {
+			return got, err
+		}
+		if l.pos == p.NumLevels {
+			l.inPage = false
+			continue
+		}
+		// The batch ends inside the page: its values left must not
+		// stay in the buffer the batch hands to its arrays.
+		l.unalias()
+		return got, nil
+	}
+}
+
+// aliasTail points the page's values at the free tail of the batch's
+// value buffer, for a fixed-width physical type, so that the page decoders
+// (which append to the page's values, reusing capacity) write the values
+// straight into the Arrow buffer: no copy follows when they fit.
+func (l *leaf) aliasTail() {
+	l.aliased = false
+	v := &l.page.Values
+	switch l.phys {
+	case format.Int32, format.Int64, format.Float, format.Double:
+	default:
+		return
+	}
+	var tail []byte
+	if l.fixed.b != nil {
+		tail = l.fixed.b.Buf()[l.fixed.n:]
+	}
+	switch l.phys {
+	case format.Int32:
+		v.Int32s = arrow.Int32Traits.CastFromBytes(tail)[:0]
+	case format.Int64:
+		v.Int64s = arrow.Int64Traits.CastFromBytes(tail)[:0]
+	case format.Float:
+		v.Floats = arrow.Float32Traits.CastFromBytes(tail)[:0]
+	case format.Double:
+		v.Doubles = arrow.Float64Traits.CastFromBytes(tail)[:0]
+	}
+	l.aliasBase = l.fixed.n
+}
+
+// checkAlias records whether the page's values were decoded in place, at
+// the tail aliasTail gave: otherwise (the page needed more room) they were
+// decoded into memory of their own, and are copied.
+func (l *leaf) checkAlias() {
+	var b []byte
+	v := &l.page.Values
+	switch l.phys {
+	case format.Int32:
+		b = arrow.Int32Traits.CastToBytes(v.Int32s)
+	case format.Int64:
+		b = arrow.Int64Traits.CastToBytes(v.Int64s)
+	case format.Float:
+		b = arrow.Float32Traits.CastToBytes(v.Floats)
+	case format.Double:
+		b = arrow.Float64Traits.CastToBytes(v.Doubles)
+	default:
+		return
+	}
+	if len(b) == 0 || l.fixed.b == nil {
+		l.detach()
+		return
+	}
+	tail := l.fixed.b.Buf()[l.aliasBase:]
+	l.aliased = len(tail) > 0 && &b[0] == &tail[0]
+	if !l.aliased {
+		l.detachIfAliasing()
+	}
+}
+
+// detachIfAliasing drops the page's values when they still point into the
+// batch's buffer (a decoder that appended nothing leaves the alias).
+func (l *leaf) detachIfAliasing() {
+	if l.fixed.b == nil {
+		return
+	}
+	buf := l.fixed.b.Buf()
+	v := &l.page.Values
+	var b []byte
+	switch l.phys {
+	case format.Int32:
+		b = arrow.Int32Traits.CastToBytes(v.Int32s[:cap(v.Int32s)])
+	case format.Int64:
+		b = arrow.Int64Traits.CastToBytes(v.Int64s[:cap(v.Int64s)])
+	case format.Float:
+		b = arrow.Float32Traits.CastToBytes(v.Floats[:cap(v.Floats)])
+	case format.Double:
+		b = arrow.Float64Traits.CastToBytes(v.Doubles[:cap(v.Doubles)])
+	}
+	if len(b) > 0 && len(buf) > 0 && unsafecast.Overlap(b, buf) {
+		l.detach()
+	}
+}
+
+// detach drops the page's fixed-width values, which may alias the batch's
+// buffer.
+func (l *leaf) detach() {
+	if l.page == nil {
+		return
+	}
+	v := &l.page.Values
+	v.Int32s, v.Int64s, v.Floats, v.Doubles = nil, nil, nil, nil
+	l.aliased = false
+}
+
+// unalias copies the page's values not read yet out of the batch's buffer
+// when they were decoded there.
+func (l *leaf) unalias() {
+	if !l.aliased {
+		return
+	}
+	v := &l.page.Values
+	switch l.phys {
+	case format.Int32:
+		v.Int32s = append([]int32(nil), v.Int32s[l.vpos:]...)
+	case format.Int64:
+		v.Int64s = append([]int64(nil), v.Int64s[l.vpos:]...)
+	case format.Float:
+		v.Floats = append([]float32(nil), v.Floats[l.vpos:]...)
+	case format.Double:
+		v.Doubles = append([]float64(nil), v.Doubles[l.vpos:]...)
+	}
+	l.vpos = 0
+	l.aliased = false
+}
+
+// appendLevels moves take levels of the page, and their values, into the
+// batch.
+func (l *leaf) appendLevels(take int) error {
+	p := l.page
+	from, to := l.pos, l.pos+take
+	nv := take
+	if l.maxDef > 0 {
+		def := p.DefLevels[from:to]
+		nv = levelscan.CountEqual(def, l.maxDef)
+		l.def = append(l.def, def...)
+	}
+	if l.maxRep > 0 {
+		l.rep = append(l.rep, p.RepLevels[from:to]...)
+	}
+	if l.vpos+nv > p.NumValues() {
+		return fmt.Errorf("%w: column %d: page holds %d values, its levels need %d", ErrCorrupt, l.col, p.NumValues(), l.vpos+nv)
+	}
+	if nv > 0 && l.field.Field.Type.ID() != arrow.NULL {
+		if err := l.appendValues(l.vpos, l.vpos+nv); err != nil {
+			return err
+		}
+	}
+	l.pos, l.vpos = to, l.vpos+nv
+	l.n += take
+	l.nvals += nv
+	return nil
+}
+
+// reserve sizes the batch's buffers for n more values, when the leaf is
+// not repeated and n is known.
+func (l *leaf) reserve(n int) {
+	switch l.phys {
+	case format.Boolean:
+		if cap(l.bools)-len(l.bools) < n {
+			l.bools = append(make([]bool, 0, len(l.bools)+n), l.bools...)
+		}
+	case format.ByteArray:
+		w := 4
+		if l.large {
+			w = 8
+		}
+		l.offs.grow(l.mem, (n+1)*w)
+	default:
+		l.fixed.grow(l.mem, n*physWidth(l.phys, l.typeLen))
+	}
+}
+
+func physWidth(t format.Type, typeLen int) int {
+	switch t {
+	case format.Int32, format.Float:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	case format.Int96:
+		return 12
+	case format.FixedLenByteArray:
+		return typeLen
+	}
+	return 0
+}
+
+// appendValues appends values [from, to) of the page to the batch: one copy
+// into the Arrow buffer for fixed-width values, the bytes and rebased
+// offsets for byte arrays.
+func (l *leaf) appendValues(from, to int) error {
+	v := &l.page.Values
+	switch l.phys {
+	case format.Boolean:
+		l.bools = append(l.bools, v.Booleans[from:to]...)
+	case format.Int32, format.Int64, format.Float, format.Double:
+		if l.aliased {
+			// Decoded in place: the values are already where they go.
+			w := physWidth(l.phys, 0)
+			if l.fixed.n != l.aliasBase+from*w {
+				return fmt.Errorf("%w: column %d: values out of order", ErrCorrupt, l.col)
+			}
+			l.fixed.n += (to - from) * w
+			return nil
+		}
+		l.appendCopy(v, from, to)
+	case format.Int96:
+		for _, x := range v.Int96s[from:to] {
+			l.fixed.append(l.mem, x[:])
+		}
+	case format.FixedLenByteArray:
+		w := l.typeLen
+		if to*w > len(v.Bytes) {
+			return fmt.Errorf("%w: column %d: %d fixed-length values of %d bytes in %d bytes", ErrCorrupt, l.col, to, w, len(v.Bytes))
+		}
+		l.fixed.append(l.mem, v.Bytes[from*w:to*w])
+	case format.ByteArray:
+		start, end := v.Offsets[from], v.Offsets[to]
+		// The data buffer grows to the batch's expected size at the
+		// average length so far, not by doubling.
+		hint := 0
+		if seen := l.nvals + to - from; seen > 0 && l.expect > seen {
+			have := l.dataLen + int64(end-start)
+			// Past 64 MiB, at most four times the bytes read so far: a
+			// claimed row count never sizes a large buffer by itself.
+			hint = int(min(have/int64(seen)*int64(l.expect)*21/20, max(4*have, 64<<20)))
+		}
+		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
+		l.data.n += int(end - start)
+		base := l.dataLen - int64(start)
+		n := to - from
+		if l.large {
+			if l.offs.n == 0 {
+				arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8))[0] = 0
+				l.offs.n = 8
+			}
+			dst := arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8*n))
+			for i, o := range v.Offsets[from+1 : to+1] {
+				dst[i] = int64(o) + base
+			}
+			l.offs.n += 8 * n
+		} else {
+			if l.dataLen+int64(end-start) > 1<<31-1 {
+				return fmt.Errorf("%w: column %d: more than 2 GiB of byte arrays in one batch (use a smaller batch or large types)", ErrUnsupported, l.col)
+			}
+			if l.offs.n == 0 {
+				arrow.Int32Traits.CastFromBytes(l.offs.grow(l.mem, 4))[0] = 0
+				l.offs.n = 4
+			}
+			dst := arrow.Int32Traits.CastFromBytes(l.offs.grow(l.mem, 4*n))
+			b := int32(base)
+			for i, o := range v.Offsets[from+1 : to+1] {
+				dst[i] = o + b
+			}
+			l.offs.n += 4 * n
+		}
+		l.dataLen += int64(end - start)
+	}
+	return nil
+}
+
+// appendCopy copies fixed-width values [from, to) of v into the batch.
+func (l *leaf) appendCopy(v *column.Values, from, to int) {
+	switch l.phys {
+	case format.Int32:
+		l.fixed.append(l.mem, arrow.Int32Traits.CastToBytes(v.Int32s[from:to]))
+	case format.Int64:
+		l.fixed.append(l.mem, arrow.Int64Traits.CastToBytes(v.Int64s[from:to]))
+	case format.Float:
+		l.fixed.append(l.mem, arrow.Float32Traits.CastToBytes(v.Floats[from:to]))
+	case format.Double:
+		l.fixed.append(l.mem, arrow.Float64Traits.CastToBytes(v.Doubles[from:to]))
+	}
+}
+
+// resetBatch empties the batch, releasing buffers not handed to arrays.
+func (l *leaf) resetBatch() {
+	l.def, l.rep, l.bools = l.def[:0], l.rep[:0], l.bools[:0]
+	if l.rgi >= len(l.rowGroups) {
+		// The leaf is done: its level buffers serve the next leaf.
+		putLevels(l.def)
+		putLevels(l.rep)
+		l.def, l.rep = nil, nil
+	}
+	l.n, l.nvals, l.dataLen = 0, 0, 0
+	l.fixed.release()
+	l.data.release()
+	l.offs.release()
+}
+
+func (l *leaf) close() {
+	l.resetBatch()
+	l.giveBack()
+}
