@@ -2,6 +2,7 @@ package recompress
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,6 +44,17 @@ func (r *Result) Ratio() float64 {
 // must be discarded. The package documentation lists what the output keeps
 // and changes.
 func Rewrite(dst io.Writer, src io.ReaderAt, size int64, opts ...Option) (*Result, error) {
+	return RewriteContext(context.Background(), dst, src, size, opts...)
+}
+
+// RewriteContext is [Rewrite] under ctx: it is checked before each page is
+// written, and a cancelled rewrite stops its workers and returns an error
+// wrapping ctx's error (context.Canceled or context.DeadlineExceeded), with
+// dst incomplete as after any error.
+func RewriteContext(ctx context.Context, dst io.Writer, src io.ReaderAt, size int64, opts ...Option) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("recompress: %w", err)
+	}
 	cfg := defaultConfig()
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
@@ -75,6 +87,7 @@ func Rewrite(dst io.Writer, src io.ReaderAt, size int64, opts ...Option) (*Resul
 		return nil, err
 	}
 	defer r.close()
+	r.ctx = ctx
 	return r.run(dst)
 }
 
@@ -98,6 +111,7 @@ type rewriter struct {
 	targets []colTarget             // per leaf column
 	budget  budget
 	quit    chan struct{} // closed when the writer stops early
+	ctx     context.Context
 }
 
 // colTarget is how one leaf column is written.
@@ -423,6 +437,9 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 			chunks = append(chunks, ch)
 			res.ColumnChunks++
 			continue
+		}
+		if err := r.ctx.Err(); err != nil {
+			return nil, fmt.Errorf("recompress: page at offset %d: %w", j.off, err)
 		}
 		<-j.done
 		if j.err != nil {
