@@ -95,7 +95,7 @@ func checkTaxonomy(t *testing.T, what string, err error, allowNotDamage bool) {
 
 // readAll reads every page of every chunk of the size-byte file r.
 func readAll(r io.ReaderAt, size int64, verify bool) error {
-	f, err := column.Open(r, size, column.VerifyChecksums(verify))
+	f, err := column.Open(r, size, column.WithVerifyChecksums(verify))
 	if err != nil {
 		return err
 	}

@@ -389,7 +389,7 @@ func BenchmarkDictionaryKept(b *testing.B) {
 	require.NoError(b, err)
 	for _, keep := range []bool{false, true} {
 		b.Run(map[bool]string{true: "impl=ours", false: "impl=ours_resolved"}[keep], func(b *testing.B) {
-			f, err := column.Open(bytes.NewReader(data), int64(len(data)), column.KeepDictionary(keep))
+			f, err := column.Open(bytes.NewReader(data), int64(len(data)), column.WithKeepDictionary(keep))
 			require.NoError(b, err)
 			var r column.Reader
 			var p column.Page

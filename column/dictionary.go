@@ -6,16 +6,6 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/rle"
 )
 
-// KeepDictionary is the first name of [WithKeepDictionary].
-//
-// Deprecated: use [WithKeepDictionary].
-func KeepDictionary(on bool) Option {
-	return func(o *options) error {
-		o.keepDictionary = on
-		return nil
-	}
-}
-
 // Dictionary returns the dictionary of the current chunk, or nil before its
 // dictionary page has been read (or when it has none). It is owned by the
 // Reader and changes when the Reader moves to another chunk.

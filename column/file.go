@@ -30,55 +30,6 @@ type options struct {
 	decryption      *encryption.Properties // encryption: see WithDecryption (decrypt.go)
 }
 
-// Codecs is the first name of [WithCodecs].
-//
-// Deprecated: use [WithCodecs].
-func Codecs(f *codecfactory.Factory) Option {
-	return func(o *options) error {
-		if f == nil {
-			return fmt.Errorf("column: Codecs(nil)")
-		}
-		o.codecs = f
-		return nil
-	}
-}
-
-// VerifyChecksums is the first name of [WithVerifyChecksums].
-//
-// Deprecated: use [WithVerifyChecksums].
-func VerifyChecksums(on bool) Option {
-	return func(o *options) error {
-		o.verifyChecksums = on
-		return nil
-	}
-}
-
-// MaxPageValues is the first name of [WithMaxPageValues].
-//
-// Deprecated: use [WithMaxPageValues].
-func MaxPageValues(n int) Option {
-	return func(o *options) error {
-		if n <= 0 {
-			return fmt.Errorf("column: MaxPageValues(%d): must be positive", n)
-		}
-		o.maxPageValues = n
-		return nil
-	}
-}
-
-// MaxMemory is the first name of [WithMaxMemory].
-//
-// Deprecated: use [WithMaxMemory].
-func MaxMemory(n int64) Option {
-	return func(o *options) error {
-		if n < 0 {
-			return fmt.Errorf("column: MaxMemory(%d): must not be negative", n)
-		}
-		o.maxMemory = n
-		return nil
-	}
-}
-
 var defaultCodecs = sync.OnceValues(func() (*codecfactory.Factory, error) { return codecfactory.New() })
 
 // File is an open Parquet file: its footer, its schema and the page

@@ -230,16 +230,6 @@ func WithRaw() Option {
 	}
 }
 
-// Columns is the first name of [WithColumns].
-//
-// Deprecated: use [WithColumns].
-func Columns(paths ...string) Option { return WithColumns(paths...) }
-
-// Range is the first name of [WithRange].
-//
-// Deprecated: use [WithRange].
-func Range(first, count int64) Option { return WithRange(first, count) }
-
 // Reader reads the rows of a file. It is not safe for concurrent use.
 type Reader struct {
 	file     *column.File

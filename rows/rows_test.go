@@ -322,17 +322,9 @@ func TestProjection(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNoColumn)
 	_, err = NewReader(f, WithRange(-1, 2))
 	assert.Error(t, err)
-	// The deprecated first names are the same options.
-	old, _, err := readAll(t, f, Columns("id"), Range(2, 2))
-	require.NoError(t, err)
 	cur, _, err := readAll(t, f, WithColumns("id"), WithRange(2, 2))
 	require.NoError(t, err)
-	assert.Equal(t, cur, old)
 	assert.Len(t, cur, 2)
-	_, err = NewReader(f, Range(-1, 2))
-	assert.Error(t, err)
-	_, err = NewReader(f, Columns(""))
-	assert.ErrorIs(t, err, ErrNoColumn)
 
 	// SkipRows.
 	r, err := NewReader(f, WithColumns("id"))
