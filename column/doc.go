@@ -63,7 +63,7 @@
 //
 //   - Options are WithX functions ([WithCodecs], [WithVerifyChecksums],
 //     [WithMaxPageValues], [WithMaxMemory], [WithKeepDictionary]) returning
-//     an error for a bad value; the first names without With are deprecated.
+//     an error for a bad value.
 //   - The read path uses the tuned kernels of the layers below, not copies:
 //     [codecfactory.Factory.DecompressShared] (an UNCOMPRESSED page aliases
 //     the file window), dictionary.BytesDict's gather for dictionary-encoded
