@@ -31,7 +31,7 @@ func FuzzRewrite(f *testing.F) {
 		}
 		var out bytes.Buffer
 		_, err := recompress.Rewrite(&out, bytes.NewReader(src), int64(len(src)),
-			recompress.WithCodec(recompress.Target{Codec: c}), recompress.WithDecompressor(dec), recompress.WithWorkers(2))
+			recompress.WithCodec(recompress.Target{Codec: c}), recompress.WithCodecs(dec), recompress.WithWorkers(2))
 		if err != nil {
 			return
 		}

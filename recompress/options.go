@@ -40,9 +40,9 @@ var (
 	ErrInternal = errors.New("recompress: internal error")
 )
 
-// DefaultMemoryBudget is the default bound on the bytes held by pages in
-// flight (see [WithMemoryBudget]).
-const DefaultMemoryBudget = 256 << 20
+// DefaultMaxMemory is the default bound on the bytes held by pages in
+// flight (see [WithMaxMemory]).
+const DefaultMaxMemory = 256 << 20
 
 // CRCMode says what [Rewrite] does with page checksums.
 type CRCMode int
@@ -99,7 +99,7 @@ func defaultConfig() config {
 	return config{
 		target:  Target{Codec: codecfactory.Zstd},
 		workers: runtime.GOMAXPROCS(0),
-		budget:  DefaultMemoryBudget,
+		budget:  DefaultMaxMemory,
 		srcCRC:  true,
 		maxPage: codecfactory.DefaultMaxPageSize,
 	}
@@ -166,14 +166,14 @@ func WithWorkers(n int) Option {
 	}
 }
 
-// WithMemoryBudget bounds the bytes held by pages in flight (source page,
+// WithMaxMemory bounds the bytes held by pages in flight (source page,
 // decompressed page and the bound of the compressed page, for every page
-// read and not yet written) to n, default [DefaultMemoryBudget]. A page
+// read and not yet written) to n, default [DefaultMaxMemory]. A page
 // larger than the budget is still processed, alone.
-func WithMemoryBudget(n int64) Option {
+func WithMaxMemory(n int64) Option {
 	return func(c *config) error {
 		if n < 1 {
-			return fmt.Errorf("%w: memory budget %d", ErrOption, n)
+			return fmt.Errorf("%w: WithMaxMemory(%d): must be positive", ErrOption, n)
 		}
 		c.budget = n
 		return nil
@@ -202,13 +202,14 @@ func WithSourceChecksums(on bool) Option {
 	}
 }
 
-// WithDecompressor sets the factory used to decompress source pages (and
-// whose [codecfactory.Factory.MaxPageSize] bounds them). The default is a
-// factory with default options.
-func WithDecompressor(f *codecfactory.Factory) Option {
+// WithCodecs sets the factory used to decompress source pages (and whose
+// [codecfactory.Factory.MaxPageSize] bounds them), as column.WithCodecs
+// does for a reader; the factories of the targets are [Target]'s. The
+// default is a factory with default options.
+func WithCodecs(f *codecfactory.Factory) Option {
 	return func(c *config) error {
 		if f == nil {
-			return fmt.Errorf("%w: nil decompressor", ErrOption)
+			return fmt.Errorf("%w: WithCodecs(nil)", ErrOption)
 		}
 		c.decoder = f
 		c.maxPage = f.MaxPageSize()

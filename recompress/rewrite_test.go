@@ -41,8 +41,8 @@ func TestWorkersDeterministic(t *testing.T) {
 		require.NoError(t, err)
 		require.Positive(t, res.Pages)
 		for _, workers := range []int{2, 8} {
-			for _, budget := range []int64{1, recompress.DefaultMemoryBudget} {
-				got, _, err := rewrite(src, zstd(0), recompress.WithWorkers(workers), recompress.WithMemoryBudget(budget))
+			for _, budget := range []int64{1, recompress.DefaultMaxMemory} {
+				got, _, err := rewrite(src, zstd(0), recompress.WithWorkers(workers), recompress.WithMaxMemory(budget))
 				require.NoError(t, err)
 				require.True(t, bytes.Equal(want, got), "%s: %d workers, budget %d", name, workers, budget)
 			}
@@ -316,7 +316,7 @@ func TestFailingWriter(t *testing.T) {
 		for _, workers := range []int{1, 4} {
 			w := &failingWriter{n: n}
 			_, err := recompress.Rewrite(w, bytes.NewReader(src), int64(len(src)), recompress.WithWorkers(workers),
-				recompress.WithMemoryBudget(1<<16))
+				recompress.WithMaxMemory(1<<16))
 			require.ErrorIs(t, err, errDiskFull, fmt.Sprint(n))
 		}
 	}

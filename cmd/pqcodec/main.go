@@ -321,7 +321,7 @@ which holds a lock on it, is not).
 
 When IN is a directory (or a symbolic link to one), every .parquet file under
 it is rewritten to the same relative path under OUT, --jobs files at a time
-within --memory. Outputs that are already complete (written with the same
+within --max-memory. Outputs that are already complete (written with the same
 --codec, --columns and --crc, recorded in their key-value metadata under
 pqcodec.rewrite; same row groups; and verified when --verify is on) are
 skipped, so an interrupted run can be started again.

@@ -26,7 +26,7 @@ type rewriteFlags struct {
 	columns string
 	workers int
 	jobs    int
-	memory  int64 // MiB
+	memory  byteSize // --max-memory: bytes of pages in flight
 	verify  bool
 	crc     string
 	srcCRC  bool
@@ -38,7 +38,8 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	fs.StringVar(&f.columns, "columns", "", "per-column targets, `path=codec[:level],...` (dotted leaf paths; keep leaves a column as it is)")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "`N` goroutines recompressing pages of a file")
 	fs.IntVar(&f.jobs, "jobs", 2, "directory mode: `N` files rewritten at the same time")
-	fs.Int64Var(&f.memory, "memory", recompress.DefaultMemoryBudget>>20, "memory budget for pages in flight, in `MiB` (shared by the files of a directory)")
+	f.memory = recompress.DefaultMaxMemory
+	fs.Var(&f.memory, "max-memory", "bound the pages in flight to `SIZE` bytes (units KiB, MiB, GiB, KB, MB, GB; shared by the files of a directory)")
 	fs.BoolVar(&f.verify, "verify", true, "re-read the output and check every page decompresses to the input page's bytes")
 	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
 	fs.BoolVar(&f.srcCRC, "source-crc", true, "check the checksum of source pages that carry one; false rewrites a page that does not match it (with --crc keep or add, under a fresh checksum)")
@@ -77,7 +78,7 @@ func (f *rewriteFlags) options() ([]recompress.Option, error) {
 		return nil, usagef("--codec %q: %v", f.codec, err)
 	}
 	if f.workers < 1 || f.jobs < 1 || f.memory < 1 {
-		return nil, usagef("--workers, --jobs and --memory must be positive")
+		return nil, usagef("--workers, --jobs and --max-memory must be positive")
 	}
 	opts := []recompress.Option{recompress.WithCodec(t), recompress.WithWorkers(f.workers), recompress.WithSourceChecksums(f.srcCRC)}
 	if f.columns != "" {
@@ -266,8 +267,8 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 	}
 	sort.Strings(files)
 	jobs := min(f.jobs, max(len(files), 1))
-	budget := max(f.memory<<20/int64(jobs), 1)
-	opts = append(opts, recompress.WithMemoryBudget(budget))
+	budget := max(int64(f.memory)/int64(jobs), 1)
+	opts = append(opts, recompress.WithMaxMemory(budget))
 	want := f.description()
 	var (
 		mu       sync.Mutex
