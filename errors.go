@@ -18,3 +18,12 @@ import "github.com/pqcodec/pqcodec/internal/errs"
 // (codecfactory.ErrPageTooLarge, column.ErrLimit), unsupported features,
 // invalid arguments and I/O errors do not match it.
 var ErrCorrupt = errs.ErrCorrupt
+
+// ErrInvalidInput is matched, with errors.Is, by every error package writer
+// returns for input its caller passed that cannot be written: a value of
+// the wrong type for its column, a level outside its column's range, a null
+// in a required column, a repetition level that opens no list, columns of
+// one row group with different row counts, a value too large for the
+// format. Each kind also matches its own sentinel (writer.ErrType,
+// writer.ErrLevel, ...). I/O errors and writes after Close do not match it.
+var ErrInvalidInput = errs.ErrInvalidInput

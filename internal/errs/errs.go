@@ -23,3 +23,19 @@ func (e *sentinel) Error() string { return e.msg }
 // Is reports whether target is the root sentinel; errors.Is compares the
 // sentinel itself by identity before calling Is.
 func (e *sentinel) Is(target error) bool { return target == ErrCorrupt }
+
+// ErrInvalidInput is matched by every error a writer returns for values,
+// levels or schemas its caller passed that cannot be written.
+var ErrInvalidInput = errors.New("pqcodec: invalid input")
+
+// Invalid returns a new sentinel error with text msg that errors.Is matches
+// both to itself and to [ErrInvalidInput], as [Corrupt] does for
+// [ErrCorrupt].
+func Invalid(msg string) error { return &invalid{msg} }
+
+type invalid struct{ msg string }
+
+func (e *invalid) Error() string { return e.msg }
+
+// Is reports whether target is [ErrInvalidInput].
+func (e *invalid) Is(target error) bool { return target == ErrInvalidInput }
