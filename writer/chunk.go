@@ -66,8 +66,8 @@ type chunkWriter struct {
 
 	// Scratch.
 	body, comp, hdrBuf []byte
-	header           format.PageHeader
-	dictPage         []byte
+	header             format.PageHeader
+	dictPage           []byte
 }
 
 // pageLoc describes one data page of the chunk.

@@ -323,4 +323,3 @@ func (w *Writer) Close() error {
 	w.closed = true
 	return nil
 }
-

@@ -126,10 +126,16 @@ var rows = func() []Row {
 		Row{Encoding: format.RLE, Type: format.Boolean, Encode: encodeRLEBoolean, Decode: decodeRLEBoolean},
 		Row{Encoding: format.DeltaBinaryPacked, Type: format.Int32,
 			Encode: func(dst []byte, v *Values) ([]byte, error) { return delta.EncodeInt32(dst, v.Int32s), nil },
-			Decode: func(v *Values, src []byte, _, _ int) (err error) { v.Int32s, err = delta.DecodeInt32(v.Int32s, src); return }},
+			Decode: func(v *Values, src []byte, _, _ int) (err error) {
+				v.Int32s, err = delta.DecodeInt32(v.Int32s, src)
+				return
+			}},
 		Row{Encoding: format.DeltaBinaryPacked, Type: format.Int64,
 			Encode: func(dst []byte, v *Values) ([]byte, error) { return delta.EncodeInt64(dst, v.Int64s), nil },
-			Decode: func(v *Values, src []byte, _, _ int) (err error) { v.Int64s, err = delta.DecodeInt64(v.Int64s, src); return }},
+			Decode: func(v *Values, src []byte, _, _ int) (err error) {
+				v.Int64s, err = delta.DecodeInt64(v.Int64s, src)
+				return
+			}},
 		Row{Encoding: format.DeltaLengthByteArray, Type: format.ByteArray,
 			Encode: func(dst []byte, v *Values) ([]byte, error) {
 				return delta.EncodeLengthByteArray(dst, v.Bytes, offsetsOf(v))
@@ -408,7 +414,7 @@ func (d *fixedDict[T]) Put(v *Values, from, to int) (int, error) {
 
 type bytesDict struct {
 	*dictionary.BytesEncoder
-	size int      // FIXED_LEN_BYTE_ARRAY value size, 0 for BYTE_ARRAY
+	size int     // FIXED_LEN_BYTE_ARRAY value size, 0 for BYTE_ARRAY
 	offs []int32 // offsets of fixed-size values, reused
 }
 
