@@ -204,9 +204,14 @@ func (e *BytesEncoder) Put(values []byte, offsets []int32) (int, error) {
 				return i, fmt.Errorf("%w: %d values, limit %d bytes", ErrFull, e.Len(), e.limit)
 			}
 			ix = int32(e.Len())
+			start := len(e.values)
 			e.values = append(e.values, v...)
 			e.offsets = append(e.offsets, int32(len(e.values)))
-			e.m[string(v)] = ix
+			// The key shares the dictionary's copy of the value: those
+			// bytes are never written again before Reset clears the map
+			// (a grown values leaves them in the old array, unchanged),
+			// so adding a value allocates nothing once warm.
+			e.m[unsafecast.String(e.values[start:])] = ix
 		}
 		e.indices = append(e.indices, uint32(ix))
 	}
