@@ -111,4 +111,3 @@ func TestZeroAllocsPerPage(t *testing.T) {
 		require.Zero(t, least, "allocations writing a warm row group of 60+ pages, options %d", k)
 	}
 }
-
