@@ -120,6 +120,7 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 		c.dict = enctable.Lookup(format.RLEDictionary, c.typ).NewDictEncoder(0, c.typeLen)
 	}
 	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
+	c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
 	c.page, c.chunk = newMinmax(leaf), newMinmax(leaf)
 	c.resetChunk()
 	return c, nil
@@ -587,8 +588,9 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 	if c.cfg.statistics {
 		s := &format.Statistics{NullCount: c.nullCount, HasNullCount: true}
 		if c.chunk.has {
-			s.MinValue = c.chunk.appendValue(nil, false)
-			s.MaxValue = c.chunk.appendValue(nil, true)
+			// Non-nil even when empty: an empty byte array is a min.
+			s.MinValue = c.chunk.appendValue([]byte{}, false)
+			s.MaxValue = c.chunk.appendValue([]byte{}, true)
 			if c.chunk.legacy() {
 				s.Min, s.Max = s.MinValue, s.MaxValue
 			}

@@ -381,6 +381,11 @@ func TestRoundTripCorpus(t *testing.T) {
 			if err := compareFiles(src, back); err != nil {
 				t.Errorf("%s, %s: %v", name, set.name, err)
 			}
+			if set.name != "v1-uncompressed-nostats" {
+				if err := checkStatistics(out); err != nil {
+					t.Errorf("%s, %s: statistics: %v", name, set.name, err)
+				}
+			}
 		}
 	}
 	t.Logf("%d of %d files read and round-tripped under %d option sets", read, len(files), len(sets))
