@@ -18,6 +18,7 @@ import (
 type minmax struct {
 	typ      format.Type
 	kind     mmKind
+	float16  bool          // FLOAT16 values, whose NaNs are left out
 	col      *stats.Column // for byte arrays
 	has      bool
 	minI     int64
@@ -44,7 +45,7 @@ const (
 
 func newMinmax(leaf *format.Node) minmax {
 	e := leaf.Element
-	m := minmax{typ: *e.Type}
+	m := minmax{typ: *e.Type, float16: e.LogicalType != nil && e.LogicalType.Kind == format.LogicalFloat16}
 	order := stats.OrderOf(e)
 	switch {
 	case order == stats.Undefined:
@@ -79,7 +80,7 @@ func (m *minmax) cmp(a, b []byte) int {
 }
 
 func (m *minmax) isNaN16(b []byte) bool {
-	return m.kind == mmCompare && len(b) == 2 && math.IsNaN(float64(stats.Float16(b)))
+	return m.float16 && len(b) == 2 && math.IsNaN(float64(stats.Float16(b)))
 }
 
 // update takes values [from, to) of v.
