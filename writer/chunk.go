@@ -347,6 +347,17 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	if c.cfg.statistics {
 		c.page.update(v, from, to)
 	}
+	// pageBytes is the PLAIN size of the page's values, in dictionary mode
+	// too, where it decides whether the dictionary pays off.
+	if c.typ == format.ByteArray {
+		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
+		if int64(c.pageBytes)+int64(hi-lo) > math.MaxInt32 {
+			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
+		}
+		c.pageBytes += 4*(to-from) + hi - lo
+	} else {
+		c.pageBytes += (to - from) * c.valueSize()
+	}
 	if c.dictActive {
 		_, err := c.dict.Put(v, from, to) // no limit: never full
 		return err
@@ -369,18 +380,12 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 		p.Bytes = append(p.Bytes, v.Bytes[from*c.typeLen:to*c.typeLen]...)
 	case format.ByteArray:
 		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
-		if int64(len(p.Bytes))+int64(hi-lo) > math.MaxInt32 {
-			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
-		}
 		base := int32(len(p.Bytes)) - int32(lo)
 		p.Bytes = append(p.Bytes, v.Bytes[lo:hi]...)
 		for _, o := range v.Offsets[from+1 : to+1] {
 			p.Offsets = append(p.Offsets, o+base)
 		}
-		c.pageBytes += 4*(to-from) + hi - lo
-		return nil
 	}
-	c.pageBytes += (to - from) * c.valueSize()
 	return nil
 }
 
@@ -412,10 +417,15 @@ func (c *chunkWriter) flushPage() error {
 	}
 	levelsEnd := len(body)
 	enc := c.row.Encoding
+	fallBack := false
 	if c.dictActive {
 		enc = format.RLEDictionary
 		c.dictUsed = true
 		body = c.dict.AppendIndexPage(body)
+		// As parquet-java does, the chunk falls back after its first page
+		// when the dictionary and the indices are no smaller than the
+		// values would be: the dictionary would not pay off.
+		fallBack = len(c.locs) == 0 && len(body)-levelsEnd+c.dict.DictSize() >= c.pageBytes
 	} else if body, err = c.row.Encode(body, &c.vals); err != nil {
 		return fmt.Errorf("column %v: %w", c.pathString(), err)
 	}
@@ -493,6 +503,9 @@ func (c *chunkWriter) flushPage() error {
 	c.numRows += int64(c.pageRows)
 	c.nullCount += nulls
 	c.resetPage()
+	if fallBack {
+		c.dictActive = false
+	}
 	return nil
 }
 
