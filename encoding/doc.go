@@ -35,19 +35,20 @@
 // The (encoding, physical type) pairs the specification allows, with the
 // function of these packages that encodes a page of values and the one
 // that decodes it, are rows of one table, internal/enctable. The writer
-// (package writer) dispatches through it; column's reader still has its
-// own switch (column/reader.go decodeValues), whose cases call the same
-// functions, and cmd/pqcodec/demo.go a third. Adding an encoding is:
+// (package writer) and column's reader (column/reader.go decodeValues, for
+// every encoding but the dictionary ones, whose pages need the chunk's
+// dictionary) dispatch through it; cmd/pqcodec/demo.go still has its own
+// applicability switch. Adding an encoding is:
 //
 //  1. a package here (encoder, whole-page decoder, streaming decoder,
 //     fuzz_test.go, example_test.go), linking its section of Encodings.md;
 //  2. its constant in format/enums.go (Encoding and its String);
-//  3. a row per physical type in internal/enctable (Encode and Decode);
-//     the writer then accepts it in WithEncoding and its round trip over
-//     the corpus (writer/roundtrip_test.go) covers it;
-//  4. until column dispatches through the table: a case in column/reader.go
-//     decodeValues, and the memory estimate of column/reader.go
-//     valuesEstimate if its values can outgrow the page;
+//  3. a row per physical type in internal/enctable (Encode and Decode):
+//     column then reads it, the writer accepts it in WithEncoding, and the
+//     writer's round trip over the corpus (writer/roundtrip_test.go,
+//     FuzzRoundTrip) and enctable's TestRowsRoundTrip cover it;
+//  4. the memory estimate of column/reader.go valuesEstimate if its values
+//     can outgrow the page;
 //  5. the demo's dispatch in cmd/pqcodec/demo.go;
 //  6. encoding/streaming_test.go (the streaming decoder's shape) and the
 //     list above.

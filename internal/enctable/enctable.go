@@ -26,7 +26,20 @@ import (
 )
 
 // ErrCorrupt reports encoded values that do not hold what their page says.
+// The errors of the table's own checks match it but carry only their
+// detail ("100 PLAIN INT32 values need 400 bytes, have 364"), for the caller
+// to wrap in its own sentinel (column wraps them in column.ErrCorrupt);
+// errors of the encoding packages are returned as they are.
 var ErrCorrupt = errs.Corrupt("enctable: corrupt values")
+
+// corrupt is an error of the table's own checks: its detail only, matching
+// ErrCorrupt.
+type corrupt struct{ msg string }
+
+func (e *corrupt) Error() string        { return e.msg }
+func (e *corrupt) Is(target error) bool { return target == ErrCorrupt || errors.Is(ErrCorrupt, target) }
+
+func corruptf(format string, args ...any) error { return &corrupt{fmt.Sprintf(format, args...)} }
 
 // ErrUnsupported reports an encoding that does not apply to a physical type.
 var ErrUnsupported = errors.New("enctable: encoding does not apply to the type")
@@ -72,6 +85,14 @@ func (v *Values) Len() int {
 		return len(v.Bytes) / v.TypeLength
 	}
 	return 0
+}
+
+// truncate keeps the first n byte-array values of v.
+func (v *Values) truncate(n int) {
+	if len(v.Offsets) > n+1 {
+		v.Offsets = v.Offsets[:n+1]
+		v.Bytes = v.Bytes[:v.Offsets[n]]
+	}
 }
 
 // Row is one row of the table.
@@ -242,7 +263,7 @@ func decodePlain(v *Values, src []byte, n, _ int) error {
 	var err error
 	fixed := func(size int) ([]byte, error) {
 		if len(src)/size < n {
-			return nil, fmt.Errorf("%w: %d PLAIN %v values need %d bytes, have %d", ErrCorrupt, n, v.Type, n*size, len(src))
+			return nil, corruptf("%d PLAIN %v values need %d bytes, have %d", n, v.Type, n*size, len(src))
 		}
 		return src[:n*size], nil
 	}
@@ -272,12 +293,21 @@ func decodePlain(v *Values, src []byte, n, _ int) error {
 		}
 	case format.FixedLenByteArray:
 		if v.TypeLength <= 0 {
-			return fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY without a positive type length", ErrCorrupt)
+			return corruptf("FIXED_LEN_BYTE_ARRAY without a positive type length")
 		}
 		if b, err = fixed(v.TypeLength); err == nil {
 			v.Bytes, err = plain.DecodeFixedLenByteArray(v.Bytes, b, v.TypeLength)
 		}
 	case format.ByteArray:
+		// Pages end with their last value: decode all of src in one pass,
+		// and only when it does not hold n values or more find the end of
+		// the first n before decoding them.
+		b0, o0, base := v.Bytes, v.Offsets, v.Len()
+		if v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, src); err == nil && v.Len()-base >= n {
+			v.truncate(base + n)
+			return nil
+		}
+		v.Bytes, v.Offsets = b0, o0
 		end, err := byteArrayEnd(src, n)
 		if err != nil {
 			return err
@@ -296,12 +326,12 @@ func byteArrayEnd(src []byte, n int) (int, error) {
 	pos := 0
 	for i := range n {
 		if len(src)-pos < 4 {
-			return 0, fmt.Errorf("%w: PLAIN BYTE_ARRAY value %d of %d truncated at offset %d", ErrCorrupt, i, n, pos)
+			return 0, corruptf("PLAIN BYTE_ARRAY value %d of %d truncated at offset %d", i, n, pos)
 		}
 		l := int(binary.LittleEndian.Uint32(src[pos:]))
 		pos += 4
 		if l > len(src)-pos {
-			return 0, fmt.Errorf("%w: PLAIN BYTE_ARRAY value %d of %d bytes past the end of the page", ErrCorrupt, i, l)
+			return 0, corruptf("PLAIN BYTE_ARRAY value %d of %d bytes past the end of the page", i, l)
 		}
 		pos += l
 	}
@@ -353,7 +383,7 @@ func decodeBSS(v *Values, src []byte, n, numLevels int) error {
 		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %v", ErrUnsupported, v.Type)
 	}
 	if len(src)%size != 0 || len(src)/size < n || len(src)/size > max(n, numLevels) {
-		return fmt.Errorf("%w: %d BYTE_STREAM_SPLIT values need %d bytes, have %d", ErrCorrupt, n, n*size, len(src))
+		return corruptf("%d BYTE_STREAM_SPLIT values need %d bytes, have %d", n, n*size, len(src))
 	}
 	var err error
 	switch v.Type {

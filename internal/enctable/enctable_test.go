@@ -127,3 +127,9 @@ func TestDictEncoders(t *testing.T) {
 		require.Zero(t, d.Len())
 	}
 }
+
+func TestCorruptErrors(t *testing.T) {
+	err := Lookup(format.Plain, format.Int32).Decode(&Values{Type: format.Int32}, []byte{1, 2}, 1, 1)
+	require.ErrorIs(t, err, ErrCorrupt)
+	require.Equal(t, "1 PLAIN INT32 values need 4 bytes, have 2", err.Error())
+}
