@@ -149,7 +149,8 @@ func hasType(f *column.File, t format.Type) bool {
 // booleans whose value byte is 1 (as the specification, parquet-java and
 // arrow write it; parquet-go writes 0xFF) as one true then falses. The
 // option set that writes those pairs skips that peer for files with such
-// a column.
+// a column. arrow-go's reading of each file's page index (ColumnIndex and
+// OffsetIndex) must equal ours too.
 func TestWriterReadByPeers(t *testing.T) {
 	codecs, err := codecfactory.New()
 	if err != nil {
@@ -253,6 +254,14 @@ func TestWriterReadByPeers(t *testing.T) {
 					t.Errorf("%s, %s: %s: %s", name, s.name, peer.name, d)
 				}
 				checked[peer.name]++
+				if peer.name == "arrow-go" {
+					// arrow-go reads our page index as we do.
+					d, err := diffArrowPageIndex(out)
+					if err != nil || d != "" {
+						t.Errorf("%s, %s: arrow-go page index: %v %s", name, s.name, err, d)
+					}
+					checked["arrow-go page index"]++
+				}
 			}
 		}
 	}
