@@ -170,6 +170,9 @@ func (c *chunkWriter) check(v *enctable.Values, def, rep []int16) (int, error) {
 		if len(def) > nv {
 			return 0, fmt.Errorf("%w: column %v: %d levels for %d values", ErrNull, c.pathString(), len(def), nv)
 		}
+		if len(def) != 0 && len(def) < nv {
+			return 0, fmt.Errorf("%w: column %v: %d definition levels for %d values", ErrLevel, c.pathString(), len(def), nv)
+		}
 		if len(rep) != 0 {
 			return 0, fmt.Errorf("%w: repetition levels for column %v, which is not repeated", ErrLevel, c.pathString())
 		}

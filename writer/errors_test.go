@@ -76,6 +76,7 @@ func TestBadInput(t *testing.T) {
 		{"rep too high", func(w *writer.Writer) error { return w.Write(2, strs("a", "b"), []int16{3, 3}, []int16{0, 2}) }, writer.ErrLevel},
 		{"null in required", func(w *writer.Writer) error { return w.Write(0, int64s(1), []int16{0, 0}, nil) }, writer.ErrNull},
 		{"def on required", func(w *writer.Writer) error { return w.Write(0, int64s(1), []int16{1}, nil) }, writer.ErrLevel},
+		{"too few levels", func(w *writer.Writer) error { return w.Write(0, int64s(1, 2), []int16{0}, nil) }, writer.ErrLevel},
 		{"batch starts mid-row", func(w *writer.Writer) error { return w.Write(2, strs("a"), []int16{3}, []int16{1}) }, writer.ErrRepetition},
 		{"repeats an empty list", func(w *writer.Writer) error { return w.Write(2, strs("a"), []int16{1, 3}, []int16{0, 1}) }, writer.ErrRepetition},
 		{"repeats a null list", func(w *writer.Writer) error { return w.Write(2, strs("a"), []int16{0, 3}, []int16{0, 1}) }, writer.ErrRepetition},
