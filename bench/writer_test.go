@@ -268,12 +268,14 @@ func BenchmarkWrite(b *testing.B) {
 			b.Run(c.name+"/"+impl.name, func(b *testing.B) {
 				b.SetBytes(int64(writeSize))
 				b.ReportAllocs()
+				cpu0 := cpuTime()
 				for b.Loop() {
 					buf.Reset()
 					if err := impl.write(&buf); err != nil {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(size)/float64(c.rows()), "B/row")
 			})
 		}

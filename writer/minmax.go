@@ -140,7 +140,34 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 				m.putF(x)
 			}
 		}
-	case mmBytes, mmCompare:
+	case mmBytes:
+		// Bounds alias v during the loop and are copied once at its end.
+		lo, hi, has := m.minB, m.maxB, m.has
+		newLo, newHi := false, false
+		for i := from; i < to; i++ {
+			var b []byte
+			if m.typ == format.ByteArray {
+				b = v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
+			} else {
+				b = v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
+			}
+			switch {
+			case !has:
+				lo, hi, has, newLo, newHi = b, b, true, true, true
+			case bytes.Compare(b, lo) < 0:
+				lo, newLo = b, true
+			case bytes.Compare(b, hi) > 0:
+				hi, newHi = b, true
+			}
+		}
+		if newLo {
+			m.minB = append(m.minB[:0], lo...)
+		}
+		if newHi {
+			m.maxB = append(m.maxB[:0], hi...)
+		}
+		m.has = has
+	case mmCompare:
 		for i := from; i < to; i++ {
 			var b []byte
 			if m.typ == format.ByteArray {
