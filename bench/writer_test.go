@@ -135,13 +135,13 @@ func writeArrow(c *writeColumn, out io.Writer) error {
 }
 
 type pqInt64 struct {
-	V int64 `parquet:"v"`
+	V int64 `parquet:"v,dict"`
 }
 type pqOptInt32 struct {
-	V *int32 `parquet:"v,optional"`
+	V *int32 `parquet:"v,optional,dict"`
 }
 type pqDouble struct {
-	V float64 `parquet:"v"`
+	V float64 `parquet:"v,dict"`
 }
 type pqBytes struct {
 	V []byte `parquet:"v,dict"`
