@@ -22,3 +22,12 @@ var ErrCorrupt = errs.ErrCorrupt
 // [ErrCorrupt]. A column for which no key was given is not a decryption
 // failure: its error wraps format.ErrEncrypted and encryption.ErrNoKey.
 var ErrDecrypt = errs.ErrDecrypt
+
+// ErrInvalidInput is matched, with errors.Is, by every error package writer
+// returns for input its caller passed that cannot be written: a value of
+// the wrong type for its column, a level outside its column's range, a null
+// in a required column, a repetition level that opens no list, columns of
+// one row group with different row counts, a value too large for the
+// format. Each kind also matches its own sentinel (writer.ErrType,
+// writer.ErrLevel, ...). I/O errors and writes after Close do not match it.
+var ErrInvalidInput = errs.ErrInvalidInput

@@ -12,13 +12,11 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/encoding/bitpacked"
-	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
-	"github.com/pqcodec/pqcodec/encoding/delta"
 	"github.com/pqcodec/pqcodec/encoding/dictionary"
-	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
 )
@@ -285,7 +283,7 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 			return fmt.Errorf("dictionary page: %w", err)
 		}
 		r.dictBuf, r.dictOwned = nil, true
-	} else if err := decodePlain(&r.dict, data, n); err != nil {
+	} else if err := decodeTable(&r.dict, format.Plain, data, n, n); err != nil {
 		return fmt.Errorf("dictionary page: %w", err)
 	}
 	r.hasDict = true
@@ -714,8 +712,6 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 	t := v.Type
 	var err error
 	switch enc {
-	case format.Plain:
-		err = decodePlain(v, data, n)
 	case format.PlainDictionary, format.RLEDictionary:
 		if !r.hasDict {
 			return fmt.Errorf("%w: dictionary-encoded page without a dictionary page", ErrCorrupt)
@@ -752,38 +748,10 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 			return err
 		}
 		return v.appendFrom(&r.dict, r.scratch)
-	case format.RLE:
-		if t != format.Boolean {
-			return fmt.Errorf("%w: RLE encoding for %v values", ErrUnsupported, t)
-		}
-		v.Booleans, _, err = rle.DecodeBoolean(v.Booleans, data, n)
-	case format.DeltaBinaryPacked:
-		switch t {
-		case format.Int32:
-			v.Int32s, err = delta.DecodeInt32(v.Int32s, data)
-		case format.Int64:
-			v.Int64s, err = delta.DecodeInt64(v.Int64s, data)
-		default:
-			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
-		}
-	case format.DeltaLengthByteArray:
-		if t != format.ByteArray {
-			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
-		}
-		v.Bytes, v.Offsets, err = delta.DecodeLengthByteArray(v.Bytes, v.Offsets, data)
-	case format.DeltaByteArray:
-		switch t {
-		case format.ByteArray:
-			v.Bytes, v.Offsets, err = delta.DecodeByteArray(v.Bytes, v.Offsets, data)
-		case format.FixedLenByteArray:
-			v.Bytes, err = delta.DecodeFixedLenByteArray(v.Bytes, data, v.TypeLength)
-		default:
-			return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, t)
-		}
-	case format.ByteStreamSplit:
-		err = decodeByteStreamSplit(v, data, n, p.NumLevels)
 	default:
-		return fmt.Errorf("%w: value encoding %v", ErrUnsupported, enc)
+		// Every self-contained encoding: through the one (encoding, type)
+		// table that the writer uses too (internal/enctable).
+		err = decodeTable(v, enc, data, n, p.NumLevels)
 	}
 	if err != nil {
 		return err
@@ -803,132 +771,27 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 	return nil
 }
 
-// decodePlain appends the first n PLAIN values of data to v. Bytes after
-// them are ignored, as other readers do.
-func decodePlain(v *Values, data []byte, n int) error {
-	var err error
-	fixed := func(size int) ([]byte, error) {
-		if len(data)/size < n {
-			return nil, fmt.Errorf("%w: %d PLAIN %v values need %d bytes, have %d", ErrCorrupt, n, v.Type, n*size, len(data))
-		}
-		return data[:n*size], nil
+// decodeTable appends the n values of data, in encoding enc, to v through
+// the encoding table, whose damaged-input errors it wraps in ErrCorrupt.
+// Bytes after the values are ignored, as other readers do.
+func decodeTable(v *Values, enc format.Encoding, data []byte, n, numLevels int) error {
+	row := enctable.Lookup(enc, v.Type)
+	if row == nil || row.Decode == nil {
+		return fmt.Errorf("%w: %v encoding for %v values", ErrUnsupported, enc, v.Type)
 	}
-	var b []byte
-	switch v.Type {
-	case format.Boolean:
-		v.Booleans, err = plain.DecodeBoolean(v.Booleans, data, n)
-	case format.Int32:
-		if b, err = fixed(4); err == nil {
-			v.Int32s, err = plain.Decode(v.Int32s, b)
-		}
-	case format.Int64:
-		if b, err = fixed(8); err == nil {
-			v.Int64s, err = plain.Decode(v.Int64s, b)
-		}
-	case format.Int96:
-		if b, err = fixed(12); err == nil {
-			v.Int96s, err = plain.Decode(v.Int96s, b)
-		}
-	case format.Float:
-		if b, err = fixed(4); err == nil {
-			v.Floats, err = plain.Decode(v.Floats, b)
-		}
-	case format.Double:
-		if b, err = fixed(8); err == nil {
-			v.Doubles, err = plain.Decode(v.Doubles, b)
-		}
-	case format.FixedLenByteArray:
-		if v.TypeLength <= 0 {
-			return fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY without a positive type length", ErrCorrupt)
-		}
-		if b, err = fixed(v.TypeLength); err == nil {
-			v.Bytes, err = plain.DecodeFixedLenByteArray(v.Bytes, b, v.TypeLength)
-		}
-	case format.ByteArray:
-		// Pages end with their last value: decode all of data in one
-		// pass, and only when it does not hold n values or more find
-		// the end of the first n before decoding them.
-		b0, o0 := v.Bytes, v.Offsets
-		if v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, data); err == nil && v.Len() >= n {
-			v.truncate(n)
-			return nil
-		}
-		// The whole page did not decode (bytes after the last value, as
-		// HVR 5.3 writes them, or too few values): its error is not the
-		// answer, the first n values are.
-		v.Bytes, v.Offsets = b0, o0
-		end, err := byteArrayEnd(data, n)
-		if err != nil {
-			return err
-		}
-		v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, data[:end])
-		return err
-	default:
-		return fmt.Errorf("%w: physical type %v", ErrUnsupported, v.Type)
+	err := row.Decode((*enctable.Values)(v), data, n, numLevels)
+	if errors.Is(err, enctable.ErrCorrupt) {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	return err
 }
 
-// byteArrayEnd returns the length of the first n PLAIN BYTE_ARRAY values at
-// the start of data.
-func byteArrayEnd(data []byte, n int) (int, error) {
-	pos := 0
-	for i := range n {
-		if len(data)-pos < 4 {
-			return 0, byteArrayTruncated(i, n, pos)
-		}
-		l := int(binary.LittleEndian.Uint32(data[pos:]))
-		pos += 4
-		if l > len(data)-pos {
-			return 0, byteArrayPastEnd(i, l)
-		}
-		pos += l
-	}
-	return pos, nil
-}
-
-// byteArrayTruncated and byteArrayPastEnd are the errors of byteArrayEnd
-// and compactByteArrays for PLAIN BYTE_ARRAY value i of n.
+// byteArrayTruncated and byteArrayPastEnd are the errors of
+// compactByteArrays for PLAIN BYTE_ARRAY value i of n.
 func byteArrayTruncated(i, n, pos int) error {
 	return fmt.Errorf("%w: PLAIN BYTE_ARRAY value %d of %d truncated at offset %d", ErrCorrupt, i, n, pos)
 }
 
 func byteArrayPastEnd(i, l int) error {
 	return fmt.Errorf("%w: PLAIN BYTE_ARRAY value %d of %d bytes past the end of the page", ErrCorrupt, i, l)
-}
-
-// decodeByteStreamSplit decodes the BYTE_STREAM_SPLIT values of data, at
-// least n of them. Its length makes the stride: like arrow-cpp, data may
-// hold up to numLevels values (the page's value count, nulls included), as
-// a writer may count nulls in; the caller keeps the first n.
-func decodeByteStreamSplit(v *Values, data []byte, n, numLevels int) error {
-	size := 0
-	switch v.Type {
-	case format.Int32, format.Float:
-		size = 4
-	case format.Int64, format.Double:
-		size = 8
-	case format.FixedLenByteArray:
-		size = v.TypeLength
-	}
-	if size <= 0 {
-		return fmt.Errorf("%w: BYTE_STREAM_SPLIT for %v values", ErrUnsupported, v.Type)
-	}
-	if len(data)%size != 0 || len(data)/size < n || len(data)/size > max(n, numLevels) {
-		return fmt.Errorf("%w: %d BYTE_STREAM_SPLIT values need %d bytes, have %d", ErrCorrupt, n, n*size, len(data))
-	}
-	var err error
-	switch v.Type {
-	case format.Int32:
-		v.Int32s, err = bytestreamsplit.DecodeInt32(v.Int32s, data)
-	case format.Float:
-		v.Floats, err = bytestreamsplit.DecodeFloat32(v.Floats, data)
-	case format.Int64:
-		v.Int64s, err = bytestreamsplit.DecodeInt64(v.Int64s, data)
-	case format.Double:
-		v.Doubles, err = bytestreamsplit.DecodeFloat64(v.Doubles, data)
-	case format.FixedLenByteArray:
-		v.Bytes, err = bytestreamsplit.DecodeFixedLenByteArray(v.Bytes, data, size)
-	}
-	return err
 }

@@ -9,9 +9,14 @@
 //     BIT_PACKED level encoding (most-significant bit first).
 //   - [github.com/pqcodec/pqcodec/encoding/dictionary]: PLAIN_DICTIONARY and
 //     RLE_DICTIONARY, dictionary pages plus index pages.
-//   - encoding/delta: DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY and
-//     DELTA_BYTE_ARRAY.
-//   - encoding/bytestreamsplit: BYTE_STREAM_SPLIT.
+//   - encoding/delta: DELTA_BINARY_PACKED (INT32, INT64),
+//     DELTA_LENGTH_BYTE_ARRAY (BYTE_ARRAY) and DELTA_BYTE_ARRAY (BYTE_ARRAY,
+//     FIXED_LEN_BYTE_ARRAY).
+//   - encoding/bytestreamsplit: BYTE_STREAM_SPLIT (FLOAT, DOUBLE, INT32,
+//     INT64, FIXED_LEN_BYTE_ARRAY).
+//
+// PLAIN applies to every type, the dictionary encodings to every type but
+// BOOLEAN, RLE values to BOOLEAN only.
 //
 // Conventions shared by every subpackage:
 //
@@ -24,6 +29,29 @@
 //   - Encoders append to a dst []byte.
 //   - Errors wrap a package sentinel (ErrCorrupt, ErrInvalidArgument, ...)
 //     usable with errors.Is.
+//
+// # The encoding table
+//
+// The (encoding, physical type) pairs the specification allows, with the
+// function of these packages that encodes a page of values and the one
+// that decodes it, are rows of one table, internal/enctable. The writer
+// (package writer) and column's reader (column/reader.go decodeValues, for
+// every encoding but the dictionary ones, whose pages need the chunk's
+// dictionary) dispatch through it; cmd/pqcodec/demo.go still has its own
+// applicability switch. Adding an encoding is:
+//
+//  1. a package here (encoder, whole-page decoder, streaming decoder,
+//     fuzz_test.go, example_test.go), linking its section of Encodings.md;
+//  2. its constant in format/enums.go (Encoding and its String);
+//  3. a row per physical type in internal/enctable (Encode and Decode):
+//     column then reads it, the writer accepts it in WithEncoding, and the
+//     writer's round trip over the corpus (writer/roundtrip_test.go,
+//     FuzzRoundTrip) and enctable's TestRowsRoundTrip cover it;
+//  4. the memory estimate of column/reader.go valuesEstimate if its values
+//     can outgrow the page;
+//  5. the demo's dispatch in cmd/pqcodec/demo.go;
+//  6. encoding/streaming_test.go (the streaming decoder's shape) and the
+//     list above.
 //
 // Streaming decoders (plain.Decoder, rle.Decoder, dictionary.Decoder,
 // delta.Decoder, bytestreamsplit.Decoder) have one shape, that of

@@ -17,6 +17,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 )
 
 // Demo sizes: the full tour and the quick one the tests run.
@@ -178,24 +179,9 @@ func generate(n int) []*demoColumn {
 var demoEncodings = []format.Encoding{format.Plain, format.RLEDictionary, format.DeltaBinaryPacked,
 	format.DeltaLengthByteArray, format.DeltaByteArray, format.ByteStreamSplit, format.RLE}
 
-// applies reports whether enc can encode values of type t.
-func applies(enc format.Encoding, t format.Type) bool {
-	switch enc {
-	case format.Plain:
-		return true
-	case format.RLEDictionary:
-		return t != format.Boolean
-	case format.DeltaBinaryPacked:
-		return t == format.Int32 || t == format.Int64
-	case format.DeltaLengthByteArray, format.DeltaByteArray:
-		return t == format.ByteArray
-	case format.ByteStreamSplit:
-		return t == format.Int32 || t == format.Int64 || t == format.Float || t == format.Double
-	case format.RLE:
-		return t == format.Boolean
-	}
-	return false
-}
+// applies reports whether enc can encode values of type t: a row of the
+// encoding table.
+func applies(enc format.Encoding, t format.Type) bool { return enctable.Lookup(enc, t) != nil }
 
 // encodedColumn is a column in one encoding: an optional dictionary page
 // and data pages.

@@ -17,8 +17,8 @@ import (
 type Encoder[T plain.Fixed] struct {
 	limit   int
 	values  []T
-	m4      map[uint32]int32
-	m8      map[uint64]int32
+	h4      hashTable[uint32]
+	h8      hashTable[uint64]
 	m12     map[[12]byte]int32
 	indices []uint32
 }
@@ -27,12 +27,7 @@ type Encoder[T plain.Fixed] struct {
 // bytes; limit <= 0 means no limit.
 func NewEncoder[T plain.Fixed](limit int) *Encoder[T] {
 	e := &Encoder[T]{limit: limit}
-	switch plain.Size[T]() {
-	case 4:
-		e.m4 = make(map[uint32]int32)
-	case 8:
-		e.m8 = make(map[uint64]int32)
-	default:
+	if plain.Size[T]() == 12 {
 		e.m12 = make(map[[12]byte]int32)
 	}
 	return e
@@ -41,8 +36,8 @@ func NewEncoder[T plain.Fixed](limit int) *Encoder[T] {
 // Reset empties the dictionary and the pending indices, keeping the limit.
 func (e *Encoder[T]) Reset() {
 	e.values, e.indices = e.values[:0], e.indices[:0]
-	clear(e.m4)
-	clear(e.m8)
+	e.h4.reset()
+	e.h8.reset()
 	clear(e.m12)
 }
 
@@ -74,16 +69,18 @@ func (e *Encoder[T]) Put(src []T) (int, error) {
 			switch size {
 			case 4:
 				key := binary.LittleEndian.Uint32(k)
-				if ix, ok = e.m4[key]; !ok {
+				var s int
+				if ix, s, ok = e.h4.find(key); !ok {
 					if ix, ok = e.add(part[i]); ok {
-						e.m4[key] = ix
+						e.h4.insert(s, key, ix)
 					}
 				}
 			case 8:
 				key := binary.LittleEndian.Uint64(k)
-				if ix, ok = e.m8[key]; !ok {
+				var s int
+				if ix, s, ok = e.h8.find(key); !ok {
 					if ix, ok = e.add(part[i]); ok {
-						e.m8[key] = ix
+						e.h8.insert(s, key, ix)
 					}
 				}
 			default:
@@ -204,9 +201,14 @@ func (e *BytesEncoder) Put(values []byte, offsets []int32) (int, error) {
 				return i, fmt.Errorf("%w: %d values, limit %d bytes", ErrFull, e.Len(), e.limit)
 			}
 			ix = int32(e.Len())
+			start := len(e.values)
 			e.values = append(e.values, v...)
 			e.offsets = append(e.offsets, int32(len(e.values)))
-			e.m[string(v)] = ix
+			// The key shares the dictionary's copy of the value: those
+			// bytes are never written again before Reset clears the map
+			// (a grown values leaves them in the old array, unchanged),
+			// so adding a value allocates nothing once warm.
+			e.m[unsafecast.String(e.values[start:])] = ix
 		}
 		e.indices = append(e.indices, uint32(ix))
 	}

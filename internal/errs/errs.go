@@ -42,3 +42,19 @@ func (e *decryptSentinel) Error() string { return e.msg }
 
 // Is reports whether target is [ErrDecrypt].
 func (e *decryptSentinel) Is(target error) bool { return target == ErrDecrypt }
+
+// ErrInvalidInput is matched by every error a writer returns for values,
+// levels or schemas its caller passed that cannot be written.
+var ErrInvalidInput = errors.New("pqcodec: invalid input")
+
+// Invalid returns a new sentinel error with text msg that errors.Is matches
+// both to itself and to [ErrInvalidInput], as [Corrupt] does for
+// [ErrCorrupt].
+func Invalid(msg string) error { return &invalid{msg} }
+
+type invalid struct{ msg string }
+
+func (e *invalid) Error() string { return e.msg }
+
+// Is reports whether target is [ErrInvalidInput].
+func (e *invalid) Is(target error) bool { return target == ErrInvalidInput }

@@ -153,3 +153,7 @@ func Uint32Tail[T bool | Fixed](s []T) ([]uint32, bool) { return nil, false }
 
 // HasUint32Tail reports false: see [Uint32Tail].
 func HasUint32Tail[T bool | Fixed]() bool { return false }
+
+// String returns b as a string: a copy in this build (le_unsafe.go shares
+// b's memory).
+func String(b []byte) string { return string(b) }

@@ -83,3 +83,12 @@ func HasUint32Tail[T bool | Fixed]() bool {
 	var z T
 	return unsafe.Sizeof(z) >= 4
 }
+
+// String returns a string sharing b's memory, without copying: b must not
+// be modified while the string is in use (le_other.go copies instead).
+func String(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}

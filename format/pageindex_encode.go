@@ -1,0 +1,37 @@
+package format
+
+import "github.com/pqcodec/pqcodec/internal/thrift"
+
+// AppendColumnIndex appends the thrift encoding of c to dst and returns the
+// extended slice; dst may be nil. NullCounts and the level histograms are
+// written when non-nil. It does not validate c (DecodeColumnIndex checks
+// that the lists agree).
+func AppendColumnIndex(dst []byte, c *ColumnIndex) []byte {
+	var e encoder
+	e.w.Reset(dst)
+	e.w.StructBegin()
+	e.w.WriteFieldHeader(thrift.List, 1)
+	e.w.WriteListHeader(thrift.Bool, len(c.NullPages))
+	for _, b := range c.NullPages {
+		e.w.WriteBool(b)
+	}
+	for id, l := range [][][]byte{c.MinValues, c.MaxValues} {
+		e.w.WriteFieldHeader(thrift.List, int16(id+2))
+		e.w.WriteListHeader(thrift.Binary, len(l))
+		for _, v := range l {
+			e.w.WriteBinary(v)
+		}
+	}
+	e.w.WriteI32Field(4, int32(c.BoundaryOrder))
+	if c.NullCounts != nil {
+		e.i64List(5, c.NullCounts)
+	}
+	if c.RepetitionLevelHistograms != nil {
+		e.i64List(6, c.RepetitionLevelHistograms)
+	}
+	if c.DefinitionLevelHistograms != nil {
+		e.i64List(7, c.DefinitionLevelHistograms)
+	}
+	e.w.StructEnd()
+	return e.w.Buf
+}

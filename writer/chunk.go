@@ -1,0 +1,716 @@
+package writer
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
+)
+
+// maxStep is the most levels a column writer takes between two checks of
+// its page's size.
+const maxStep = 1024
+
+// chunkWriter writes the column chunk of one leaf column: it cuts the
+// levels and values it is given into pages, encodes and compresses each
+// page as it fills, and keeps the compressed pages until the row group is
+// flushed. It reuses every buffer across pages and chunks.
+type chunkWriter struct {
+	leaf    *format.Node
+	path    []string
+	cfg     columnConfig
+	codecs  *codecfactory.Factory
+	typ     format.Type
+	typeLen int
+	maxDef  int16
+	maxRep  int16
+	defW    uint
+	repW    uint
+	// repDef[r] is the definition level of the r-th repeated node on the
+	// path: a repetition level r needs the levels before and at it to be
+	// defined at least that far.
+	repDef []int16
+	row    *enctable.Row
+	dict   enctable.DictEncoder
+	// dictActive is true while pages are dictionary-encoded, before the
+	// chunk falls back.
+	dictActive bool
+	dictUsed   bool
+
+	// The current page.
+	def, rep   []int16
+	vals       enctable.Values
+	pageValues int
+	pageRows   int
+	pageBytes  int // the PLAIN size of vals
+	page       minmax
+
+	// The chunk.
+	chunk        minmax
+	numLevels    int64
+	numRows      int64
+	nullCount    int64
+	pages        []byte
+	locs         []pageLoc
+	bounds       []byte // min and max of every page, see pageLoc
+	uncompressed int64
+	encStats     []format.PageEncodingStats
+	encodings    []format.Encoding
+
+	// Scratch.
+	body, comp, hdrBuf []byte
+	header             format.PageHeader
+	dictPage           []byte
+}
+
+// pageLoc describes one data page of the chunk.
+type pageLoc struct {
+	offset    int64 // in chunkWriter.pages
+	size      int32 // header included
+	firstRow  int64
+	nulls     int64
+	values    int
+	hasMinMax bool
+	minStart  int // bounds[minStart:maxStart] is the min, bounds[maxStart:end] the max
+	maxStart  int
+	end       int
+}
+
+func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Factory) (*chunkWriter, error) {
+	e := leaf.Element
+	c := &chunkWriter{leaf: leaf, path: leaf.Path(), cfg: cfg, codecs: codecs, typ: *e.Type,
+		maxDef: int16(leaf.MaxDefinitionLevel), maxRep: int16(leaf.MaxRepetitionLevel)}
+	if c.typ == format.FixedLenByteArray {
+		if e.TypeLength == nil || *e.TypeLength <= 0 {
+			return nil, fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY column %v without a positive length", ErrSchema, c.path)
+		}
+		c.typeLen = int(*e.TypeLength)
+	}
+	c.defW, c.repW = uint(bits.Len16(uint16(c.maxDef))), uint(bits.Len16(uint16(c.maxRep)))
+	c.repDef = make([]int16, c.maxRep+1)
+	def, rep := int16(0), int16(0)
+	var path []*format.Node
+	for n := leaf; n.Parent != nil; n = n.Parent {
+		path = append(path, n)
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		switch rt := path[i].Element.RepetitionType; {
+		case rt != nil && *rt == format.Repeated:
+			def++
+			rep++
+			c.repDef[rep] = def
+		case rt != nil && *rt == format.Optional:
+			def++
+		}
+	}
+	if c.row = enctable.Lookup(cfg.encoding, c.typ); c.row == nil || c.row.Encode == nil {
+		return nil, fmt.Errorf("%w: column %v: encoding %v does not apply to %v", ErrOption, c.path, cfg.encoding, c.typ)
+	}
+	if !codecs.CanCompress(cfg.codec) {
+		return nil, fmt.Errorf("%w: column %v: codec %v cannot compress in this build", ErrOption, c.path, cfg.codec)
+	}
+	if cfg.dictionary && c.typ != format.Boolean {
+		c.dict = enctable.Lookup(format.RLEDictionary, c.typ).NewDictEncoder(0, c.typeLen)
+	}
+	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
+	c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
+	c.page, c.chunk = newMinmax(leaf), newMinmax(leaf)
+	c.resetChunk()
+	return c, nil
+}
+
+func (c *chunkWriter) resetChunk() {
+	c.dictActive, c.dictUsed = c.dict != nil, false
+	if c.dict != nil {
+		c.dict.Reset()
+	}
+	c.chunk.reset()
+	c.numLevels, c.numRows, c.nullCount, c.uncompressed = 0, 0, 0, 0
+	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
+	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
+	c.resetPage()
+}
+
+func (c *chunkWriter) resetPage() {
+	c.def, c.rep = c.def[:0], c.rep[:0]
+	c.vals.Int32s, c.vals.Int64s, c.vals.Int96s = c.vals.Int32s[:0], c.vals.Int64s[:0], c.vals.Int96s[:0]
+	c.vals.Floats, c.vals.Doubles, c.vals.Booleans = c.vals.Floats[:0], c.vals.Doubles[:0], c.vals.Booleans[:0]
+	c.vals.Bytes, c.vals.Offsets = c.vals.Bytes[:0], append(c.vals.Offsets[:0], 0)
+	c.pageValues, c.pageRows, c.pageBytes = 0, 0, 0
+	c.page.reset()
+}
+
+func (c *chunkWriter) pathString() string { return fmt.Sprint(c.path) }
+
+// check validates a batch and returns its number of levels.
+func (c *chunkWriter) check(v *enctable.Values, def, rep []int16) (int, error) {
+	if v.Type != c.typ {
+		return 0, fmt.Errorf("%w: %v values for %v column %v", ErrType, v.Type, c.typ, c.pathString())
+	}
+	if c.typ == format.FixedLenByteArray && v.TypeLength != c.typeLen {
+		return 0, fmt.Errorf("%w: FIXED_LEN_BYTE_ARRAY(%d) values for column %v of length %d", ErrType, v.TypeLength, c.pathString(), c.typeLen)
+	}
+	nv := v.Len()
+	if err := checkValues(v); err != nil {
+		return 0, fmt.Errorf("column %v: %w", c.pathString(), err)
+	}
+	if c.maxDef == 0 {
+		for i, d := range def {
+			if d != 0 {
+				return 0, fmt.Errorf("%w: definition level %d at %d, column %v has none", ErrLevel, d, i, c.pathString())
+			}
+		}
+		if len(def) > nv {
+			return 0, fmt.Errorf("%w: column %v: %d levels for %d values", ErrNull, c.pathString(), len(def), nv)
+		}
+		if len(def) != 0 && len(def) < nv {
+			return 0, fmt.Errorf("%w: column %v: %d definition levels for %d values", ErrLevel, c.pathString(), len(def), nv)
+		}
+		if len(rep) != 0 {
+			return 0, fmt.Errorf("%w: repetition levels for column %v, which is not repeated", ErrLevel, c.pathString())
+		}
+		return nv, nil
+	}
+	n := len(def)
+	if c.maxRep == 0 && len(rep) != 0 {
+		return 0, fmt.Errorf("%w: repetition levels for column %v, which is not repeated", ErrLevel, c.pathString())
+	}
+	if c.maxRep > 0 && len(rep) != n {
+		return 0, fmt.Errorf("%w: column %v: %d repetition levels for %d definition levels", ErrLevel, c.pathString(), len(rep), n)
+	}
+	values := 0
+	for i, d := range def {
+		if d < 0 || d > c.maxDef {
+			return 0, fmt.Errorf("%w: definition level %d at %d, column %v has 0..%d", ErrLevel, d, i, c.pathString(), c.maxDef)
+		}
+		if d == c.maxDef {
+			values++
+		}
+	}
+	if values != nv {
+		return 0, fmt.Errorf("%w: column %v: definition levels hold %d values, the batch %d", ErrLevel, c.pathString(), values, nv)
+	}
+	if c.maxRep > 0 && n > 0 {
+		if rep[0] != 0 {
+			return 0, fmt.Errorf("%w: column %v: batch starts with repetition level %d: batches hold whole rows", ErrRepetition, c.pathString(), rep[0])
+		}
+		for i, r := range rep {
+			if r < 0 || r > c.maxRep {
+				return 0, fmt.Errorf("%w: repetition level %d at %d, column %v has 0..%d", ErrLevel, r, i, c.pathString(), c.maxRep)
+			}
+			if r > 0 && (def[i] < c.repDef[r] || def[i-1] < c.repDef[r]) {
+				return 0, fmt.Errorf("%w: column %v: level %d repeats list %d after definition level %d", ErrRepetition, c.pathString(), i, r, def[i-1])
+			}
+		}
+	}
+	return n, nil
+}
+
+// checkValues checks that v's byte-array offsets describe its bytes.
+func checkValues(v *enctable.Values) error {
+	switch v.Type {
+	case format.ByteArray:
+		if len(v.Offsets) == 0 {
+			if len(v.Bytes) != 0 {
+				return fmt.Errorf("%w: byte array bytes without offsets", ErrType)
+			}
+			return nil
+		}
+		prev := v.Offsets[0]
+		if prev < 0 {
+			return fmt.Errorf("%w: negative byte array offset", ErrType)
+		}
+		for _, o := range v.Offsets[1:] {
+			if o < prev {
+				return fmt.Errorf("%w: decreasing byte array offsets", ErrType)
+			}
+			prev = o
+		}
+		if int(prev) > len(v.Bytes) {
+			return fmt.Errorf("%w: byte array offset %d past %d bytes", ErrType, prev, len(v.Bytes))
+		}
+	case format.FixedLenByteArray:
+		if v.TypeLength <= 0 || len(v.Bytes)%v.TypeLength != 0 {
+			return fmt.Errorf("%w: %d bytes of FIXED_LEN_BYTE_ARRAY(%d) values", ErrType, len(v.Bytes), v.TypeLength)
+		}
+	}
+	return nil
+}
+
+// write appends a batch of n levels (checked by check).
+func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
+	vi := 0
+	for i := 0; i < n; {
+		startsRow := c.maxRep == 0 || rep[i] == 0
+		if startsRow && c.pageLevels() > 0 && c.pageFull() {
+			if err := c.flushPage(); err != nil {
+				return err
+			}
+		}
+		end := min(n, i+c.step())
+		if c.maxRep > 0 {
+			for end < n && rep[end] != 0 {
+				end++
+			}
+		}
+		nv, rows := end-i, end-i
+		if c.maxDef > 0 {
+			nv = 0
+			for _, d := range def[i:end] {
+				if d == c.maxDef {
+					nv++
+				}
+			}
+			c.def = append(c.def, def[i:end]...)
+		}
+		if c.maxRep > 0 {
+			rows = 0
+			for _, r := range rep[i:end] {
+				if r == 0 {
+					rows++
+				}
+			}
+			c.rep = append(c.rep, rep[i:end]...)
+		}
+		if err := c.putValues(v, vi, vi+nv); err != nil {
+			return err
+		}
+		c.pageValues += nv
+		c.pageRows += rows
+		vi += nv
+		i = end
+		if c.dictActive && c.dict.DictSize() >= c.cfg.dictLimit {
+			// Fall back: the page so far keeps its indices, the rest of
+			// the chunk takes the fallback encoding.
+			if err := c.flushPage(); err != nil {
+				return err
+			}
+			c.dictActive = false
+		}
+	}
+	return nil
+}
+
+// pageLevels returns the number of levels of the current page.
+func (c *chunkWriter) pageLevels() int {
+	if c.maxDef > 0 {
+		return len(c.def)
+	}
+	return c.pageValues
+}
+
+func (c *chunkWriter) valueSize() int {
+	switch c.typ {
+	case format.Boolean:
+		return 1
+	case format.Int32, format.Float:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	case format.Int96:
+		return 12
+	case format.FixedLenByteArray:
+		return c.typeLen
+	}
+	return 8
+}
+
+// estimate returns the size of the current page as it would be encoded, a
+// little above it for most encodings.
+func (c *chunkWriter) estimate() int {
+	levels := (len(c.def)*int(c.defW) + len(c.rep)*int(c.repW) + 7) / 8
+	if c.dictActive {
+		return levels + (c.dict.NumIndices()*bits.Len(uint(c.dict.Len()))+7)/8 + 1
+	}
+	return levels + c.pageBytes
+}
+
+func (c *chunkWriter) pageFull() bool {
+	return c.pageRows >= c.cfg.pageRows || c.estimate() >= c.cfg.pageSize
+}
+
+// step returns how many levels to take before the next check of the page.
+func (c *chunkWriter) step() int {
+	left := (c.cfg.pageSize - c.estimate()) / c.valueSize()
+	return max(1, min(left, maxStep, c.cfg.pageRows-c.pageRows))
+}
+
+// putValues adds values [from, to) of v to the current page.
+func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
+	if from == to {
+		return nil
+	}
+	if c.cfg.statistics {
+		c.page.update(v, from, to)
+	}
+	// pageBytes is the PLAIN size of the page's values, in dictionary mode
+	// too, where it decides whether the dictionary pays off.
+	if c.typ == format.ByteArray {
+		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
+		if int64(c.pageBytes)+int64(hi-lo) > math.MaxInt32 {
+			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
+		}
+		c.pageBytes += 4*(to-from) + hi - lo
+	} else {
+		c.pageBytes += (to - from) * c.valueSize()
+	}
+	if c.dictActive {
+		_, err := c.dict.Put(v, from, to) // no limit: never full
+		return err
+	}
+	p := &c.vals
+	switch c.typ {
+	case format.Boolean:
+		p.Booleans = append(p.Booleans, v.Booleans[from:to]...)
+	case format.Int32:
+		p.Int32s = append(p.Int32s, v.Int32s[from:to]...)
+	case format.Int64:
+		p.Int64s = append(p.Int64s, v.Int64s[from:to]...)
+	case format.Int96:
+		p.Int96s = append(p.Int96s, v.Int96s[from:to]...)
+	case format.Float:
+		p.Floats = append(p.Floats, v.Floats[from:to]...)
+	case format.Double:
+		p.Doubles = append(p.Doubles, v.Doubles[from:to]...)
+	case format.FixedLenByteArray:
+		p.Bytes = append(p.Bytes, v.Bytes[from*c.typeLen:to*c.typeLen]...)
+	case format.ByteArray:
+		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
+		base := int32(len(p.Bytes)) - int32(lo)
+		p.Bytes = append(p.Bytes, v.Bytes[lo:hi]...)
+		for _, o := range v.Offsets[from+1 : to+1] {
+			p.Offsets = append(p.Offsets, o+base)
+		}
+	}
+	return nil
+}
+
+// flushPage encodes, compresses and appends the current page to the chunk.
+func (c *chunkWriter) flushPage() error {
+	n := c.pageLevels()
+	if n == 0 {
+		return nil
+	}
+	var err error
+	body := c.body[:0]
+	var repLen, defLen int
+	if c.cfg.version == 1 {
+		if c.maxRep > 0 {
+			body, _ = rle.EncodeWithPrefix(body, c.rep, c.repW)
+		}
+		if c.maxDef > 0 {
+			body, _ = rle.EncodeWithPrefix(body, c.def, c.defW)
+		}
+	} else {
+		if c.maxRep > 0 {
+			body, _ = rle.Encode(body, c.rep, c.repW)
+		}
+		repLen = len(body)
+		if c.maxDef > 0 {
+			body, _ = rle.Encode(body, c.def, c.defW)
+		}
+		defLen = len(body) - repLen
+	}
+	levelsEnd := len(body)
+	enc := c.row.Encoding
+	fallBack := false
+	if c.dictActive {
+		enc = format.RLEDictionary
+		c.dictUsed = true
+		body = c.dict.AppendIndexPage(body)
+		// As parquet-java does, the chunk falls back after its first page
+		// when the dictionary and the indices are no smaller than the
+		// values would be: the dictionary would not pay off.
+		fallBack = len(c.locs) == 0 && len(body)-levelsEnd+c.dict.DictSize() >= c.pageBytes
+	} else if body, err = c.row.Encode(body, &c.vals); err != nil {
+		return fmt.Errorf("column %v: %w", c.pathString(), err)
+	}
+	c.body = body
+	if len(body) > math.MaxInt32 {
+		return fmt.Errorf("%w: column %v: page of %d bytes", ErrTooLarge, c.pathString(), len(body))
+	}
+	// The bytes after the header: v1 compresses levels and values, v2
+	// the values only.
+	out := body
+	if c.cfg.codec != codecfactory.Uncompressed {
+		from := 0
+		c.comp = c.comp[:0]
+		if c.cfg.version == 2 {
+			from = levelsEnd
+			c.comp = append(c.comp, body[:levelsEnd]...)
+		}
+		if c.comp, err = c.codecs.Compress(c.cfg.codec, c.comp, body[from:]); err != nil {
+			return fmt.Errorf("column %v: %w", c.pathString(), err)
+		}
+		out = c.comp
+	}
+	if len(out) > math.MaxInt32 {
+		return fmt.Errorf("%w: column %v: compressed page of %d bytes", ErrTooLarge, c.pathString(), len(out))
+	}
+	nulls := int64(n - c.pageValues)
+	loc := pageLoc{offset: int64(len(c.pages)), firstRow: c.numRows, nulls: nulls, values: c.pageValues}
+	h := &c.header
+	*h = format.PageHeader{UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(out))}
+	var st *format.Statistics
+	if c.cfg.version == 1 {
+		h.Type, h.HasDataPageHeader = format.DataPage, true
+		h.DataPageHeader = format.DataPageHeader{NumValues: int32(n), Encoding: enc,
+			DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}
+		st = &h.DataPageHeader.Statistics
+		h.DataPageHeader.HasStatistics = c.cfg.statistics
+	} else {
+		h.Type, h.HasDataPageHeaderV2 = format.DataPageV2, true
+		h.DataPageHeaderV2 = format.DataPageHeaderV2{NumValues: int32(n), NumNulls: int32(nulls), NumRows: int32(c.pageRows),
+			Encoding: enc, DefinitionLevelsByteLength: int32(defLen), RepetitionLevelsByteLength: int32(repLen),
+			IsCompressed: c.cfg.codec != codecfactory.Uncompressed, HasIsCompressed: true}
+		st = &h.DataPageHeaderV2.Statistics
+		h.DataPageHeaderV2.HasStatistics = c.cfg.statistics
+	}
+	if c.cfg.statistics {
+		st.NullCount, st.HasNullCount = nulls, true
+		loc.minStart = len(c.bounds)
+		if c.page.has {
+			loc.hasMinMax = true
+			c.bounds = c.page.appendValue(c.bounds, false)
+			loc.maxStart = len(c.bounds)
+			c.bounds = c.page.appendValue(c.bounds, true)
+			st.MinValue, st.MaxValue = c.bounds[loc.minStart:loc.maxStart], c.bounds[loc.maxStart:]
+			if c.page.legacy() {
+				st.Min, st.Max = st.MinValue, st.MaxValue
+			}
+		} else {
+			loc.maxStart = len(c.bounds)
+		}
+		loc.end = len(c.bounds)
+		c.chunk.merge(&c.page)
+	}
+	if c.cfg.crc {
+		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
+	}
+	start := len(c.pages)
+	c.pages = format.AppendPageHeader(c.pages, h)
+	hlen := len(c.pages) - start
+	c.pages = append(c.pages, out...)
+	loc.size = int32(len(c.pages) - start)
+	c.locs = append(c.locs, loc)
+	c.uncompressed += int64(hlen + len(body))
+	c.countEncoding(h.Type, enc)
+	c.numLevels += int64(n)
+	c.numRows += int64(c.pageRows)
+	c.nullCount += nulls
+	c.resetPage()
+	if fallBack {
+		c.dictActive = false
+	}
+	return nil
+}
+
+func (c *chunkWriter) countEncoding(t format.PageType, e format.Encoding) {
+	for i := range c.encStats {
+		if s := &c.encStats[i]; s.PageType == t && s.Encoding == e {
+			s.Count++
+			return
+		}
+	}
+	c.encStats = append(c.encStats, format.PageEncodingStats{PageType: t, Encoding: e, Count: 1})
+	if !slices.Contains(c.encodings, e) {
+		c.encodings = append(c.encodings, e)
+	}
+}
+
+// rows returns the number of rows started in the chunk so far.
+func (c *chunkWriter) rows() int64 { return c.numRows + int64(c.pageRows) }
+
+// buffered returns the bytes the chunk holds: its compressed pages and an
+// estimate of its current page and dictionary.
+func (c *chunkWriter) buffered() int64 {
+	n := int64(len(c.pages) + c.estimate())
+	if c.dictUsed {
+		n += int64(c.dict.DictSize())
+	}
+	return n
+}
+
+// finish flushes the last page and builds the dictionary page, leaving
+// c.dictPage and c.pages ready to be written.
+func (c *chunkWriter) finish() error {
+	if err := c.flushPage(); err != nil {
+		return err
+	}
+	c.dictPage = c.dictPage[:0]
+	if !c.dictUsed {
+		return nil
+	}
+	body := c.dict.AppendDictionaryPage(c.body[:0])
+	c.body = body
+	if len(body) > math.MaxInt32 {
+		return fmt.Errorf("%w: column %v: dictionary page of %d bytes", ErrTooLarge, c.pathString(), len(body))
+	}
+	out := body
+	if c.cfg.codec != codecfactory.Uncompressed {
+		var err error
+		if c.comp, err = c.codecs.Compress(c.cfg.codec, c.comp[:0], body); err != nil {
+			return fmt.Errorf("column %v: %w", c.pathString(), err)
+		}
+		out = c.comp
+	}
+	h := &c.header
+	*h = format.PageHeader{Type: format.DictionaryPage, UncompressedPageSize: int32(len(body)),
+		CompressedPageSize: int32(len(out)), HasDictionaryPageHeader: true,
+		DictionaryPageHeader: format.DictionaryPageHeader{NumValues: int32(c.dict.Len()), Encoding: format.Plain}}
+	if c.cfg.crc {
+		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
+	}
+	c.dictPage = format.AppendPageHeader(c.dictPage, h)
+	c.uncompressed += int64(len(c.dictPage) + len(body))
+	c.dictPage = append(c.dictPage, out...)
+	return nil
+}
+
+// metadata returns the chunk's metadata once it is written at offset start,
+// with its page indexes (nil when off or not applicable).
+func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnIndex, *format.OffsetIndex) {
+	dataStart := start + int64(len(c.dictPage))
+	encs := make([]format.Encoding, 0, len(c.encodings)+2)
+	stats := slices.Clone(c.encStats)
+	if c.dictUsed {
+		encs = append(encs, format.Plain)
+		stats = append([]format.PageEncodingStats{{PageType: format.DictionaryPage, Encoding: format.Plain, Count: 1}}, stats...)
+	}
+	if c.maxDef > 0 || c.maxRep > 0 {
+		encs = append(encs, format.RLE)
+	}
+	for _, e := range c.encodings {
+		if !slices.Contains(encs, e) {
+			encs = append(encs, e)
+		}
+	}
+	md := &format.ColumnMetaData{
+		Type: c.typ, Encodings: encs, PathInSchema: c.path, Codec: format.CompressionCodec(c.cfg.codec),
+		NumValues: c.numLevels, TotalUncompressedSize: c.uncompressed,
+		TotalCompressedSize: int64(len(c.dictPage) + len(c.pages)), DataPageOffset: dataStart,
+		EncodingStats: stats,
+	}
+	if c.dictUsed {
+		md.DictionaryPageOffset = &start
+	}
+	if c.cfg.statistics {
+		s := &format.Statistics{NullCount: c.nullCount, HasNullCount: true}
+		if c.chunk.has {
+			// Non-nil even when empty: an empty byte array is a min.
+			s.MinValue = c.chunk.appendValue([]byte{}, false)
+			s.MaxValue = c.chunk.appendValue([]byte{}, true)
+			if c.chunk.legacy() {
+				s.Min, s.Max = s.MinValue, s.MaxValue
+			}
+		}
+		md.Statistics = s
+	}
+	cc := format.ColumnChunk{FileOffset: start, MetaData: md}
+	if !c.cfg.pageIndex {
+		return cc, nil, nil
+	}
+	oi := &format.OffsetIndex{PageLocations: make([]format.PageLocation, len(c.locs))}
+	for i, l := range c.locs {
+		oi.PageLocations[i] = format.PageLocation{Offset: dataStart + l.offset, CompressedPageSize: l.size, FirstRowIndex: l.firstRow}
+	}
+	return cc, c.columnIndex(), oi
+}
+
+// columnIndex returns the chunk's ColumnIndex, or nil when it cannot have
+// one: no statistics, an order without min/max, or a page of values
+// without a min and max (only NaNs), as parquet-java leaves it out.
+func (c *chunkWriter) columnIndex() *format.ColumnIndex {
+	if !c.cfg.statistics || c.chunk.kind == mmNone {
+		return nil
+	}
+	n := len(c.locs)
+	ci := &format.ColumnIndex{NullPages: make([]bool, n), MinValues: make([][]byte, n), MaxValues: make([][]byte, n),
+		NullCounts: make([]int64, n)}
+	asc, desc := true, true
+	var prevMin, prevMax []byte
+	for i, l := range c.locs {
+		ci.NullCounts[i] = l.nulls
+		if l.values == 0 {
+			ci.NullPages[i] = true
+			ci.MinValues[i], ci.MaxValues[i] = []byte{}, []byte{}
+			continue
+		}
+		if !l.hasMinMax {
+			return nil
+		}
+		lo, hi := c.bounds[l.minStart:l.maxStart], c.bounds[l.maxStart:l.end]
+		if prevMin != nil {
+			a, b := c.chunk.cmpEncoded(prevMin, lo), c.chunk.cmpEncoded(prevMax, hi)
+			asc = asc && a <= 0 && b <= 0
+			desc = desc && a >= 0 && b >= 0
+		}
+		prevMin, prevMax = lo, hi
+		if c.chunk.kind == mmBytes && c.cfg.truncate > 0 {
+			lo, _ = truncateMin(lo, c.cfg.truncate)
+			hi, _ = truncateMax(hi, c.cfg.truncate)
+		}
+		ci.MinValues[i], ci.MaxValues[i] = slices.Clone(lo), slices.Clone(hi)
+	}
+	switch {
+	case asc:
+		ci.BoundaryOrder = format.Ascending
+	case desc:
+		ci.BoundaryOrder = format.Descending
+	}
+	return ci
+}
+
+// cmpEncoded compares two statistics values as appendValue encodes them.
+func (m *minmax) cmpEncoded(a, b []byte) int {
+	switch m.kind {
+	case mmSigned:
+		return cmp3(decodeInt(a), decodeInt(b))
+	case mmUnsigned:
+		return cmp3(decodeUint(a), decodeUint(b))
+	case mmFloat:
+		return cmp3(decodeFloat(a), decodeFloat(b))
+	}
+	return m.cmp(a, b)
+}
+
+func cmp3[T int64 | uint64 | float64](a, b T) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func decodeInt(b []byte) int64 {
+	switch len(b) {
+	case 1:
+		return int64(b[0])
+	case 4:
+		return int64(int32(binary.LittleEndian.Uint32(b)))
+	}
+	return int64(binary.LittleEndian.Uint64(b))
+}
+
+func decodeUint(b []byte) uint64 {
+	if len(b) == 4 {
+		return uint64(binary.LittleEndian.Uint32(b))
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+func decodeFloat(b []byte) float64 {
+	if len(b) == 4 {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+	}
+	return math.Float64frombits(binary.LittleEndian.Uint64(b))
+}

@@ -1,0 +1,88 @@
+// Package writer writes Parquet files: the write half of pqcodec's page
+// layer, on the same encoders (through the one (encoding, type) table of
+// internal/enctable), codecs (codecfactory), thrift encoders (format) and
+// sort orders (stats) that the readers use.
+//
+// A [Writer] takes batches of one leaf column at a time, in the shape
+// column.Page gives them: the non-null values (column.Values: typed slices,
+// byte arrays as flat bytes plus offsets), one definition level per value
+// or null, and one repetition level per value for repeated columns:
+//
+//	s, _ := format.ParseSchema(`message m {
+//		required int64 id;
+//		optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
+//	}`)
+//	w, _ := writer.New(out, s)
+//	w.Write(0, &column.Values{Type: format.Int64, Int64s: ids}, nil, nil)
+//	w.Write(1, tagValues, tagDef, tagRep)
+//	...
+//	err := w.Close()
+//
+// Each column's batches are cut into data pages by size and by row count,
+// never inside a row (data pages v2 must start rows), encoded, compressed
+// and checksummed as they fill, with their statistics in the page header.
+// The compressed pages of a row group are held in memory until it is
+// flushed: when every column holds the same number of rows and the row
+// group reached its size or row count, after a Write, or on Flush and
+// Close. Memory is therefore about the compressed size of the row group,
+// plus one uncompressed page and one dictionary per column. Row groups are
+// cut between batches: write batches of a bounded number of rows, one of
+// each column in turn, for row groups near the target.
+//
+// Dictionary encoding (RLE_DICTIONARY data pages after a PLAIN dictionary
+// page) falls back, once the dictionary passes its limit, to the encoding
+// of WithEncoding for the rest of the chunk, as parquet-java and arrow do.
+// Statistics follow the specification: min and max in the column's sort
+// order (signed, unsigned for UINT, bytes unsigned, DECIMAL as two's
+// complement, FLOAT16 by value), NaN never a min or max, a zero min written
+// as -0 and a zero max as +0, no min or max for orders the specification
+// leaves undefined (INT96, INTERVAL); byte-array bounds of the column index
+// truncated to 64 bytes (the max rounded up) as parquet-java does. The
+// ColumnIndex is left out for a chunk with a page of NaNs only, as
+// parquet-java leaves it out.
+//
+// # Defaults
+//
+// The defaults are what today's writers converged on:
+//
+//   - Codec ZSTD at codecfactory's default level (3): Polars' default;
+//     parquet-java, arrow-cpp, DuckDB and Spark default to SNAPPY (arrow-rs
+//     to none), but ZSTD gives files about a third smaller and our native
+//     zstd compresses a page in about the time snappy does on the foreign
+//     corpus (bench/LEVELS.md). WithCodec(codecfactory.Snappy) for the
+//     fastest writes.
+//   - Pages of 1 MiB before compression and at most 20,000 rows: the page
+//     size of parquet-java, arrow-cpp and arrow-rs, and the row limit of
+//     parquet-java and arrow-rs.
+//   - Dictionary on, limit 1 MiB, fallback PLAIN: parquet-java, arrow-cpp
+//     and arrow-rs.
+//   - Row groups of 128 MiB (parquet-java's block size) or 1 Mi rows
+//     (arrow-cpp and arrow-rs), whichever comes first; DuckDB's 122,880
+//     rows and Polars' 250,000 are smaller, for parallel scans of small
+//     files.
+//   - Data pages v1: what parquet-java, arrow-cpp, arrow-rs and DuckDB
+//     write by default and what every reader reads; v2 on request.
+//   - Statistics, ColumnIndex and OffsetIndex on (all four), page CRC32 on
+//     (parquet-java since 1.12; cheap next to compression).
+//
+// # Ownership and concurrency
+//
+// Write copies what it keeps: the caller may reuse v, def and rep as soon
+// as it returns. A Writer is not safe for concurrent use; many Writers, on
+// several goroutines, may share one codecfactory.Factory (WithCodecs). A
+// Writer reuses its page buffers, dictionaries and codec contexts, so once
+// warm it allocates nothing per page (TestZeroAllocsPerPage).
+//
+// # Errors
+//
+// Input that cannot be written returns an error wrapping one sentinel per
+// kind (ErrType, ErrLevel, ErrNull, ErrRepetition, ErrRowCount,
+// ErrTooLarge, ErrSchema), each matching pqcodec.ErrInvalidInput; errors of
+// the io.Writer and the codecs are wrapped as they are. After any error
+// the Writer is failed: later calls return the error and Close writes no
+// footer, so a file is never left looking complete when it is not.
+//
+// Not yet written: bloom filters, SizeStatistics and level histograms,
+// sorting_columns, encoding columns on several goroutines, a byte budget
+// across columns.
+package writer

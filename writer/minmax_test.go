@@ -1,0 +1,103 @@
+package writer_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/writer"
+)
+
+// writeOne writes one column batch in a file of schema text and returns the
+// file's footer and its first chunk's column index.
+func writeOne(t *testing.T, text string, v *column.Values, def []int16, opts ...writer.Option) (*format.ColumnMetaData, *format.ColumnIndex) {
+	t.Helper()
+	s, err := format.ParseSchema(text)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	w, err := writer.New(&buf, s, opts...)
+	require.NoError(t, err)
+	require.NoError(t, w.Write(0, v, def, nil))
+	require.NoError(t, w.Close())
+	f, err := column.Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	ci, _, err := f.PageIndex(0, 0)
+	require.NoError(t, err)
+	return f.MetaData().RowGroups[0].Columns[0].MetaData, ci
+}
+
+func f64(b []byte) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b)) }
+
+func TestStatisticsFloats(t *testing.T) {
+	nan := math.NaN()
+	md, ci := writeOne(t, "message m { required double x; }",
+		&column.Values{Type: format.Double, Doubles: []float64{nan, 0, 2, nan, -1, math.Copysign(0, -1)}}, nil)
+	st := md.Statistics
+	require.Equal(t, -1.0, f64(st.MinValue))
+	require.Equal(t, 2.0, f64(st.MaxValue))
+	require.NotNil(t, ci)
+
+	// Zeros: a min of zero is -0, a max of zero +0.
+	md, _ = writeOne(t, "message m { required double x; }", &column.Values{Type: format.Double, Doubles: []float64{0, 0}}, nil)
+	require.True(t, math.Signbit(f64(md.Statistics.MinValue)))
+	require.False(t, math.Signbit(f64(md.Statistics.MaxValue)))
+
+	// Only NaNs: no min or max, and no column index (a page without
+	// bounds cannot be described).
+	md, ci = writeOne(t, "message m { required double x; }", &column.Values{Type: format.Double, Doubles: []float64{nan, nan}}, nil)
+	require.Nil(t, md.Statistics.MinValue)
+	require.Nil(t, md.Statistics.MaxValue)
+	require.Nil(t, ci)
+}
+
+func TestStatisticsOrders(t *testing.T) {
+	// UINT_32: unsigned order.
+	md, _ := writeOne(t, "message m { required int32 x (INTEGER(32,false)); }",
+		&column.Values{Type: format.Int32, Int32s: []int32{-1, 5, 7}}, nil)
+	require.Equal(t, uint32(5), binary.LittleEndian.Uint32(md.Statistics.MinValue))
+	require.Equal(t, uint32(math.MaxUint32), binary.LittleEndian.Uint32(md.Statistics.MaxValue))
+	require.Nil(t, md.Statistics.Min, "no signed legacy min for an unsigned column")
+
+	// Signed INT32: also the deprecated min and max.
+	md, _ = writeOne(t, "message m { required int32 x; }", &column.Values{Type: format.Int32, Int32s: []int32{-1, 5, 7}}, nil)
+	require.Equal(t, int32(-1), int32(binary.LittleEndian.Uint32(md.Statistics.Min)))
+
+	// DECIMAL in FIXED_LEN_BYTE_ARRAY: two's complement.
+	md, _ = writeOne(t, "message m { required fixed_len_byte_array(2) x (DECIMAL(4,2)); }",
+		&column.Values{Type: format.FixedLenByteArray, TypeLength: 2, Bytes: []byte{0xff, 0xfe, 0x00, 0x01, 0x7f, 0x00}}, nil)
+	require.Equal(t, []byte{0xff, 0xfe}, md.Statistics.MinValue)
+	require.Equal(t, []byte{0x7f, 0x00}, md.Statistics.MaxValue)
+
+	// INT96: undefined order, no min or max, no column index.
+	md, ci := writeOne(t, "message m { required int96 x; }", &column.Values{Type: format.Int96, Int96s: [][12]byte{{1}, {2}}}, nil)
+	require.Nil(t, md.Statistics.MinValue)
+	require.True(t, md.Statistics.HasNullCount)
+	require.Nil(t, ci)
+}
+
+func TestColumnIndexTruncation(t *testing.T) {
+	long := strings.Repeat("a", 100)
+	v := &column.Values{Type: format.ByteArray, Offsets: []int32{0}}
+	for _, s := range []string{long + "z", long + "b", "\xff" + strings.Repeat("\xff", 99)} {
+		v.Bytes = append(v.Bytes, s...)
+		v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
+	}
+	md, ci := writeOne(t, "message m { optional binary x (STRING); }", v, []int16{1, 0, 1, 1})
+	// The chunk statistics are exact; the column index bounds truncated
+	// to 64 bytes, the max of all-0xFF bytes kept whole.
+	require.Equal(t, long+"b", string(md.Statistics.MinValue))
+	require.Len(t, ci.MinValues[0], 64)
+	require.Equal(t, strings.Repeat("a", 64), string(ci.MinValues[0]))
+	require.Len(t, ci.MaxValues[0], 100)
+	require.Equal(t, []int64{1}, ci.NullCounts)
+
+	v2 := &column.Values{Type: format.ByteArray, Offsets: []int32{0, 101}, Bytes: []byte(long + "z")}
+	_, ci = writeOne(t, "message m { required binary x (STRING); }", v2, nil)
+	require.Equal(t, strings.Repeat("a", 63)+"b", string(ci.MaxValues[0]), "max rounded up at its last byte")
+}

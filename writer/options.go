@@ -1,0 +1,291 @@
+package writer
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/format"
+)
+
+// Defaults of the options; see the package documentation for why.
+const (
+	DefaultCodec           = codecfactory.Zstd
+	DefaultPageSize        = 1 << 20
+	DefaultPageRows        = 20_000
+	DefaultDictionaryLimit = 1 << 20
+	DefaultRowGroupSize    = 128 << 20
+	DefaultRowGroupRows    = 1 << 20
+	DefaultPageVersion     = 1
+	// DefaultIndexTruncate is the length at which byte-array bounds of the
+	// column index are truncated, as parquet-java and arrow-rs do.
+	DefaultIndexTruncate = 64
+)
+
+// ErrOption is wrapped by the error of an invalid option.
+var ErrOption = errors.New("writer: invalid option")
+
+// Option configures a [Writer] (or, inside [WithColumn], one column).
+// Options return an error for an invalid value.
+type Option func(*config) error
+
+// columnConfig holds the options that may differ per column.
+type columnConfig struct {
+	codec      codecfactory.Codec
+	codecs     *codecfactory.Factory
+	encoding   format.Encoding // values when no dictionary, and after fallback
+	dictionary bool
+	dictLimit  int
+	pageSize   int
+	pageRows   int
+	version    int
+	crc        bool
+	statistics bool
+	pageIndex  bool
+	truncate   int
+}
+
+type config struct {
+	col          columnConfig
+	perColumn    map[string][]Option
+	rowGroupSize int64
+	rowGroupRows int64
+	createdBy    string
+	kv           []format.KeyValue
+	inColumn     bool
+}
+
+func defaultConfig() config {
+	return config{
+		col: columnConfig{
+			codec: DefaultCodec, encoding: format.Plain, dictionary: true, dictLimit: DefaultDictionaryLimit,
+			pageSize: DefaultPageSize, pageRows: DefaultPageRows, version: DefaultPageVersion,
+			crc: true, statistics: true, pageIndex: true, truncate: DefaultIndexTruncate,
+		},
+		rowGroupSize: DefaultRowGroupSize,
+		rowGroupRows: DefaultRowGroupRows,
+		createdBy:    "pqcodec version " + Version,
+	}
+}
+
+// Version is the version of pqcodec that created_by names.
+const Version = "0.1.0-dev"
+
+func fileOnly(c *config, name string) error {
+	if c.inColumn {
+		return fmt.Errorf("%w: %s applies to the whole file, not inside WithColumn", ErrOption, name)
+	}
+	return nil
+}
+
+// WithCodec sets the compression codec of pages; the default is
+// [DefaultCodec] (ZSTD). Every codec the Factory can compress is accepted;
+// [Writer] fails at New when it cannot.
+func WithCodec(c codecfactory.Codec) Option {
+	return func(cfg *config) error {
+		if c < codecfactory.Uncompressed || c > codecfactory.Lz4Raw {
+			return fmt.Errorf("%w: codec %d", ErrOption, c)
+		}
+		cfg.col.codec = c
+		return nil
+	}
+}
+
+// WithCodecs sets the codec factory that compresses pages, and so the
+// compression level (codecfactory.WithZstdLevel and its siblings). The
+// default is a factory with default options shared by every Writer. Many
+// Writers may share one Factory; a nil one is an error.
+func WithCodecs(f *codecfactory.Factory) Option {
+	return func(cfg *config) error {
+		if f == nil {
+			return fmt.Errorf("%w: nil codec factory", ErrOption)
+		}
+		cfg.col.codecs = f
+		return nil
+	}
+}
+
+// WithEncoding sets the encoding of values that are not dictionary-encoded:
+// of every page when the dictionary is off, of the pages after the
+// dictionary passed its limit otherwise. The default is PLAIN. The
+// encoding must apply to the column's type (see encoding/doc.go), checked
+// at New; the dictionary encodings are chosen with [WithDictionary].
+func WithEncoding(e format.Encoding) Option {
+	return func(cfg *config) error {
+		if e == format.PlainDictionary || e == format.RLEDictionary || e == format.BitPacked {
+			return fmt.Errorf("%w: value encoding %v (use WithDictionary for dictionaries)", ErrOption, e)
+		}
+		cfg.col.encoding = e
+		return nil
+	}
+}
+
+// WithDictionary turns dictionary encoding on or off; on by default.
+// BOOLEAN columns are never dictionary-encoded.
+func WithDictionary(on bool) Option {
+	return func(cfg *config) error { cfg.col.dictionary = on; return nil }
+}
+
+// WithDictionaryLimit sets the size in bytes of the dictionary page past
+// which a column chunk falls back to the encoding of [WithEncoding] for the
+// rest of the chunk; the default is [DefaultDictionaryLimit] (1 MiB). The
+// dictionary may pass the limit by the values of one batch step (at most
+// 1024 values), as in arrow-cpp.
+func WithDictionaryLimit(n int) Option {
+	return func(cfg *config) error {
+		if n <= 0 || n > math.MaxInt32 {
+			return fmt.Errorf("%w: dictionary limit %d", ErrOption, n)
+		}
+		cfg.col.dictLimit = n
+		return nil
+	}
+}
+
+// WithPageSize sets the size in bytes, before compression, at which a data
+// page is cut (estimated from the values and levels buffered); the default
+// is [DefaultPageSize] (1 MiB).
+func WithPageSize(n int) Option {
+	return func(cfg *config) error {
+		if n <= 0 || n > 1<<30 {
+			return fmt.Errorf("%w: page size %d", ErrOption, n)
+		}
+		cfg.col.pageSize = n
+		return nil
+	}
+}
+
+// WithPageRows sets the most rows a data page holds; the default is
+// [DefaultPageRows] (20,000, as parquet-java and arrow-rs).
+func WithPageRows(n int) Option {
+	return func(cfg *config) error {
+		if n <= 0 {
+			return fmt.Errorf("%w: page rows %d", ErrOption, n)
+		}
+		cfg.col.pageRows = n
+		return nil
+	}
+}
+
+// WithPageVersion chooses data pages v1 (DATA_PAGE, the default) or v2
+// (DATA_PAGE_V2).
+func WithPageVersion(v int) Option {
+	return func(cfg *config) error {
+		if v != 1 && v != 2 {
+			return fmt.Errorf("%w: page version %d", ErrOption, v)
+		}
+		cfg.col.version = v
+		return nil
+	}
+}
+
+// WithChecksums turns page CRC32 checksums on or off; on by default (as
+// parquet-java since 1.12).
+func WithChecksums(on bool) Option {
+	return func(cfg *config) error { cfg.col.crc = on; return nil }
+}
+
+// WithStatistics turns statistics on or off: min, max and null count per
+// page header and per column chunk. On by default.
+func WithStatistics(on bool) Option {
+	return func(cfg *config) error { cfg.col.statistics = on; return nil }
+}
+
+// WithPageIndex turns the page index (ColumnIndex and OffsetIndex) on or
+// off; on by default. Without statistics the ColumnIndex is left out and
+// the OffsetIndex still written.
+func WithPageIndex(on bool) Option {
+	return func(cfg *config) error { cfg.col.pageIndex = on; return nil }
+}
+
+// WithRowGroupSize sets the compressed size in bytes of the pages buffered
+// at which a row group is flushed; the default is [DefaultRowGroupSize]
+// (128 MiB, parquet-java's block size).
+func WithRowGroupSize(n int64) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithRowGroupSize"); err != nil {
+			return err
+		}
+		if n <= 0 {
+			return fmt.Errorf("%w: row group size %d", ErrOption, n)
+		}
+		cfg.rowGroupSize = n
+		return nil
+	}
+}
+
+// WithRowGroupRows sets the number of rows at which a row group is flushed;
+// the default is [DefaultRowGroupRows] (1 Mi rows, as arrow-cpp and
+// arrow-rs).
+func WithRowGroupRows(n int64) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithRowGroupRows"); err != nil {
+			return err
+		}
+		if n <= 0 {
+			return fmt.Errorf("%w: row group rows %d", ErrOption, n)
+		}
+		cfg.rowGroupRows = n
+		return nil
+	}
+}
+
+// WithKeyValue adds a key-value pair to the file's metadata; pairs keep
+// the order of the options.
+func WithKeyValue(key, value string) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithKeyValue"); err != nil {
+			return err
+		}
+		cfg.kv = append(cfg.kv, format.KeyValue{Key: key, Value: &value})
+		return nil
+	}
+}
+
+// WithCreatedBy replaces the footer's created_by, "pqcodec version "
+// followed by [Version] by default. Readers use it to work around known
+// bugs of a writer: set it only to name an application built on pqcodec
+// in the same "name version x.y.z" form.
+func WithCreatedBy(s string) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithCreatedBy"); err != nil {
+			return err
+		}
+		cfg.createdBy = s
+		return nil
+	}
+}
+
+// WithColumn applies opts to the leaf column at the dotted path
+// ("a.list.element") only, after the options that apply to every column.
+// Only column options are allowed inside: codec, codec factory, encoding,
+// dictionary, page size, rows and version, checksums, statistics and page
+// index. A path that names no leaf fails at New.
+func WithColumn(path string, opts ...Option) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithColumn"); err != nil {
+			return err
+		}
+		if cfg.perColumn == nil {
+			cfg.perColumn = map[string][]Option{}
+		}
+		cfg.perColumn[path] = append(cfg.perColumn[path], opts...)
+		return nil
+	}
+}
+
+// columnConfigFor returns the options of the leaf at path.
+func (c *config) columnConfigFor(path []string) (columnConfig, error) {
+	opts := c.perColumn[strings.Join(path, ".")]
+	if len(opts) == 0 {
+		return c.col, nil
+	}
+	sub := config{col: c.col, inColumn: true}
+	for _, o := range opts {
+		if err := o(&sub); err != nil {
+			return columnConfig{}, fmt.Errorf("column %s: %w", strings.Join(path, "."), err)
+		}
+	}
+	return sub.col, nil
+}

@@ -1,0 +1,325 @@
+package writer
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
+)
+
+var (
+	defaultCodecsOnce sync.Once
+	defaultCodecs     *codecfactory.Factory
+	defaultCodecsErr  error
+)
+
+func sharedCodecs() (*codecfactory.Factory, error) {
+	defaultCodecsOnce.Do(func() { defaultCodecs, defaultCodecsErr = codecfactory.New() })
+	return defaultCodecs, defaultCodecsErr
+}
+
+// Writer writes a Parquet file to an io.Writer: the leading magic, row
+// groups of column chunks, the page indexes and the footer. A Writer is not
+// safe for concurrent use; many Writers may share one codecfactory.Factory.
+//
+// After any error the Writer is failed: every later call returns an error
+// wrapping that one, and Close writes no footer, so that an interrupted
+// file never looks complete.
+type Writer struct {
+	out       io.Writer
+	off       int64
+	err       error
+	closed    bool
+	started   bool
+	cfg       config
+	schema    *format.Schema
+	elems     []format.SchemaElement
+	cols      []*chunkWriter
+	rowGroups []format.RowGroup
+	indexes   [][]pageIndex // per row group, per column
+	numRows   int64
+	scratch   []byte
+}
+
+type pageIndex struct {
+	ci *format.ColumnIndex
+	oi *format.OffsetIndex
+}
+
+// New returns a Writer of files of the given schema to w, configured by
+// opts (see the package documentation for the defaults). It writes nothing
+// before the first row group is flushed or Close is called. Errors wrap
+// ErrOption or ErrSchema.
+func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	if schema == nil {
+		return nil, fmt.Errorf("%w: nil schema", ErrSchema)
+	}
+	if cfg.col.codecs == nil {
+		f, err := sharedCodecs()
+		if err != nil {
+			return nil, err
+		}
+		cfg.col.codecs = f
+	}
+	wr := &Writer{out: w, cfg: cfg, schema: schema}
+	wr.elems = flatten(wr.elems, schema.Root())
+	leaves := schema.Leaves()
+	if len(leaves) == 0 {
+		return nil, fmt.Errorf("%w: schema without columns", ErrSchema)
+	}
+	known := map[string]bool{}
+	for _, leaf := range leaves {
+		if leaf.Element.Type == nil {
+			return nil, fmt.Errorf("%w: leaf %v without a type", ErrSchema, leaf.Path())
+		}
+		cc, err := cfg.columnConfigFor(leaf.Path())
+		if err != nil {
+			return nil, err
+		}
+		c, err := newChunkWriter(leaf, cc, cc.codecs)
+		if err != nil {
+			return nil, err
+		}
+		known[joinPath(c.path)] = true
+		wr.cols = append(wr.cols, c)
+	}
+	for p := range cfg.perColumn {
+		if !known[p] {
+			return nil, fmt.Errorf("%w: WithColumn(%q) names no leaf column", ErrOption, p)
+		}
+	}
+	return wr, nil
+}
+
+func joinPath(p []string) string {
+	s := ""
+	for i, x := range p {
+		if i > 0 {
+			s += "."
+		}
+		s += x
+	}
+	return s
+}
+
+// flatten appends the schema elements of the tree under n, depth first.
+func flatten(dst []format.SchemaElement, n *format.Node) []format.SchemaElement {
+	dst = append(dst, *n.Element)
+	for _, c := range n.Children {
+		dst = flatten(dst, c)
+	}
+	return dst
+}
+
+// NumColumns returns the number of leaf columns, the valid column indexes
+// of [Writer.Write].
+func (w *Writer) NumColumns() int { return len(w.cols) }
+
+func (w *Writer) fail(err error) error {
+	if w.err == nil {
+		w.err = err
+	}
+	return err
+}
+
+func (w *Writer) usable() error {
+	if w.closed {
+		return ErrClosed
+	}
+	if w.err != nil {
+		return fmt.Errorf("writer: failed earlier: %w", w.err)
+	}
+	return nil
+}
+
+// Write appends a batch to leaf column col (in column order, see
+// format.Schema.Leaves) of the current row group: the non-null values in
+// v (of the column's physical type, byte arrays as flat bytes and offsets),
+// one definition level per value or null when the column has any (def is
+// empty when its maximum definition level is 0), and as many repetition
+// levels when the column is repeated (rep empty otherwise), the shape of
+// column.Page. A batch holds whole rows: its first repetition level is 0.
+//
+// Write copies what it keeps; v, def and rep may be reused as soon as it
+// returns. Pages are encoded and compressed as they fill. After the write,
+// when every column holds the same number of rows and the row group has
+// reached the row-group size or row count, the row group is flushed: so
+// writing a batch of each column in turn cuts row groups between batches.
+func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if col < 0 || col >= len(w.cols) {
+		return w.fail(fmt.Errorf("%w: column %d of %d", ErrType, col, len(w.cols)))
+	}
+	if v == nil {
+		return w.fail(fmt.Errorf("%w: nil values", ErrType))
+	}
+	c := w.cols[col]
+	ev := (*enctable.Values)(v)
+	n, err := c.check(ev, def, rep)
+	if err != nil {
+		return w.fail(err)
+	}
+	if err := c.write(ev, def, rep, n); err != nil {
+		return w.fail(err)
+	}
+	rows := c.rows()
+	var size int64
+	for _, c := range w.cols {
+		if c.rows() != rows {
+			return nil
+		}
+		size += c.buffered()
+	}
+	if rows > 0 && (rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
+		return w.flush()
+	}
+	return nil
+}
+
+// Flush ends the current row group, writing its column chunks; it does
+// nothing when the row group is empty. Every column must hold the same
+// number of rows (ErrRowCount otherwise).
+func (w *Writer) Flush() error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	return w.flush()
+}
+
+func (w *Writer) write(b []byte) error {
+	if _, err := w.out.Write(b); err != nil {
+		return w.fail(fmt.Errorf("writer: writing at offset %d: %w", w.off, err))
+	}
+	w.off += int64(len(b))
+	return nil
+}
+
+func (w *Writer) start() error {
+	if w.started {
+		return nil
+	}
+	w.started = true
+	return w.write([]byte("PAR1"))
+}
+
+func (w *Writer) flush() error {
+	rows := w.cols[0].rows()
+	empty := true
+	for i, c := range w.cols {
+		if c.rows() != rows {
+			return w.fail(fmt.Errorf("%w: column %v has %d rows, column %v %d",
+				ErrRowCount, w.cols[0].pathString(), rows, w.cols[i].pathString(), c.rows()))
+		}
+		if c.numLevels > 0 || c.pageLevels() > 0 {
+			empty = false
+		}
+	}
+	if empty {
+		return nil
+	}
+	if err := w.start(); err != nil {
+		return err
+	}
+	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols))}
+	idx := make([]pageIndex, len(w.cols))
+	first := w.off
+	for i, c := range w.cols {
+		if err := c.finish(); err != nil {
+			return w.fail(err)
+		}
+		start := w.off
+		if err := w.write(c.dictPage); err != nil {
+			return err
+		}
+		if err := w.write(c.pages); err != nil {
+			return err
+		}
+		rg.Columns[i], idx[i].ci, idx[i].oi = c.metadata(start)
+		rg.TotalByteSize += rg.Columns[i].MetaData.TotalUncompressedSize
+		c.resetChunk()
+	}
+	total := w.off - first
+	ord := int16(len(w.rowGroups))
+	rg.FileOffset, rg.TotalCompressedSize, rg.Ordinal = &first, &total, &ord
+	w.rowGroups = append(w.rowGroups, rg)
+	w.indexes = append(w.indexes, idx)
+	w.numRows += rows
+	return nil
+}
+
+// Close flushes the last row group and writes the page indexes and the
+// footer. It does not close the io.Writer. After an error of any call,
+// Close returns it and writes nothing more. A second Close returns
+// ErrClosed.
+func (w *Writer) Close() error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := w.flush(); err != nil {
+		return err
+	}
+	if err := w.start(); err != nil {
+		return err
+	}
+	// Page indexes after the row groups, column indexes first, as
+	// parquet-java and arrow-cpp write them.
+	for g := range w.indexes {
+		for i, ix := range w.indexes[g] {
+			if ix.ci == nil {
+				continue
+			}
+			b := format.AppendColumnIndex(w.scratch[:0], ix.ci)
+			w.scratch = b
+			off, n := w.off, int32(len(b))
+			w.rowGroups[g].Columns[i].ColumnIndexOffset, w.rowGroups[g].Columns[i].ColumnIndexLength = &off, &n
+			if err := w.write(b); err != nil {
+				return err
+			}
+		}
+	}
+	for g := range w.indexes {
+		for i, ix := range w.indexes[g] {
+			if ix.oi == nil {
+				continue
+			}
+			b := format.AppendOffsetIndex(w.scratch[:0], ix.oi)
+			w.scratch = b
+			off, n := w.off, int32(len(b))
+			w.rowGroups[g].Columns[i].OffsetIndexOffset, w.rowGroups[g].Columns[i].OffsetIndexLength = &off, &n
+			if err := w.write(b); err != nil {
+				return err
+			}
+		}
+	}
+	createdBy := w.cfg.createdBy
+	meta := &format.FileMetaData{Version: 1, Schema: w.elems, NumRows: w.numRows, RowGroups: w.rowGroups,
+		KeyValueMetadata: w.cfg.kv, CreatedBy: &createdBy}
+	if meta.RowGroups == nil {
+		meta.RowGroups = []format.RowGroup{}
+	}
+	meta.ColumnOrders = make([]format.ColumnOrder, len(w.cols))
+	for i := range meta.ColumnOrders {
+		meta.ColumnOrders[i].Kind = format.TypeDefinedOrder
+	}
+	b := format.AppendFileMetaData(w.scratch[:0], meta)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(b)))
+	b = append(b, "PAR1"...)
+	if err := w.write(b); err != nil {
+		return err
+	}
+	w.closed = true
+	return nil
+}
