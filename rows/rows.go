@@ -921,6 +921,7 @@ type cursor struct {
 	nvals    int  // values in page
 	eof      bool
 	ctx      context.Context // of a running XContext method, else nil
+	wl       *wleaf          // the column's buffer in a Writer
 }
 
 func newCursor(n *format.Node, raw bool) *cursor {
