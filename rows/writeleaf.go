@@ -47,10 +47,16 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 	if fromJSON {
 		switch x := v.(type) {
 		case json.Number:
+			if c.jlg.Kind == logical.KindString && l.scalarsAsText {
+				return l.appendBytes([]byte(x))
+			}
 			return l.number(string(x))
 		case string:
 			return l.text(x)
 		case bool:
+			if c.jlg.Kind == logical.KindString && l.scalarsAsText {
+				return l.appendBytes(strconv.AppendBool(nil, x))
+			}
 			return l.boolean(x)
 		}
 		return l.bad(v)

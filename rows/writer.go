@@ -52,6 +52,8 @@ type writerOptions struct {
 	wopts     []writer.Option
 	raw       bool
 	batchRows int
+	// scalarsAsText: WithScalarsAsText
+	scalarsAsText bool
 }
 
 // WithWriterOptions passes options to the column writer (package writer):
@@ -71,6 +73,17 @@ func WithWriterOptions(opts ...writer.Option) WriterOption {
 func WithRawJSON() WriterOption {
 	return func(o *writerOptions) error {
 		o.raw = true
+		return nil
+	}
+}
+
+// WithScalarsAsText makes [Writer.WriteJSON] and [Writer.WriteValue] take
+// a JSON number or boolean given for a STRING column as its text, for
+// columns whose values mix kinds (pqcodec convert infers such columns as
+// strings). Without it that is an error.
+func WithScalarsAsText() WriterOption {
+	return func(o *writerOptions) error {
+		o.scalarsAsText = true
 		return nil
 	}
 }
@@ -133,6 +146,7 @@ func NewWriter(out io.Writer, schema *format.Schema, opts ...WriterOption) (*Wri
 	w.leaves = make([]*wleaf, len(leaves))
 	for i, n := range leaves {
 		w.leaves[i] = newWleaf(n, o.raw)
+		w.leaves[i].scalarsAsText = o.scalarsAsText
 	}
 	// The fields' cursors carry each leaf's node; index them by column.
 	for _, c := range b.cursors {
@@ -164,9 +178,9 @@ func (w *Writer) WriteJSON(row []byte) error {
 	return w.WriteValue(v)
 }
 
-// WriteValue writes one row decoded from JSON by encoding/json (with
-// UseNumber, so that numbers keep their digits): a map[string]any whose
-// leaves are json.Number, string, bool or nil.
+// WriteValue writes one row decoded from JSON (by encoding/json with
+// UseNumber, so that numbers keep their digits): objects as map[string]any
+// or Group, arrays as []any, leaves json.Number, string, bool or nil.
 func (w *Writer) WriteValue(v any) error {
 	w.json = true
 	return w.put(v)
@@ -384,16 +398,25 @@ func (w *Writer) putField(f *field, v any, rep int) error {
 			case []KeyValue:
 				key, value = m[i].Key, m[i].Value
 			case []any:
-				kv, ok := m[i].(map[string]any)
-				if !ok {
+				switch kv := m[i].(type) {
+				case map[string]any:
+					for k := range kv {
+						if k != "key" && k != "value" {
+							return fmt.Errorf("%w: map entry %d has field %q", ErrRow, i, k)
+						}
+					}
+					key, value = kv["key"], kv["value"]
+				case Group:
+					for _, f := range kv {
+						if f.Name != "key" && f.Name != "value" {
+							return fmt.Errorf("%w: map entry %d has field %q", ErrRow, i, f.Name)
+						}
+					}
+					key, _ = kv.Get("key")
+					value, _ = kv.Get("value")
+				default:
 					return fmt.Errorf("%w: map entry %d is %T, not {\"key\": …, \"value\": …}", ErrRow, i, m[i])
 				}
-				for k := range kv {
-					if k != "key" && k != "value" {
-						return fmt.Errorf("%w: map entry %d has field %q", ErrRow, i, k)
-					}
-				}
-				key, value = kv["key"], kv["value"]
 			}
 			if err := w.putField(f.children[0], key, r); err != nil {
 				return err
@@ -426,6 +449,7 @@ type wleaf struct {
 	node           *format.Node
 	maxDef, maxRep int
 	conv           leafConv
+	scalarsAsText  bool
 	vals           column.Values
 	def, rep       []int16
 	// The lengths at the start of the row being shredded.
