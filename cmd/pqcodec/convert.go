@@ -403,12 +403,7 @@ func (j *jsonSource) next() (any, int64, error) {
 		if len(text) == 0 {
 			continue
 		}
-		d := json.NewDecoder(bytes.NewReader(text))
-		d.UseNumber()
-		v, err := decodeJSON(d)
-		if err == nil && d.More() {
-			err = errors.New("text after the JSON value")
-		}
+		v, err := parseJSON(text)
 		if err != nil {
 			return nil, 0, &inputError{file: j.name, line: j.line, err: fmt.Errorf("invalid JSON: %v", err)}
 		}

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
+	"github.com/pqcodec/pqcodec/rows"
 )
 
 // convertStdin runs `pqcodec convert` in-process with in as standard input.
@@ -141,4 +146,82 @@ func TestConvertErrors(t *testing.T) {
 	require.Contains(t, errOut, "stdin:2: cannot infer a schema: a: an object where other rows have integer values")
 	_, _, status = convertStdin("{}", "-", out, "--codec", "nope")
 	require.Equal(t, exitUsage, status)
+}
+
+// decodeJSON decodes the next JSON value of d as parseJSON does, with
+// encoding/json's tokenizer: the reference parseJSON is tested against.
+func decodeJSON(d *json.Decoder) (any, error) {
+	tok, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			var g rows.Group
+			for d.More() {
+				k, err := d.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := decodeJSON(d)
+				if err != nil {
+					return nil, err
+				}
+				g = append(g, rows.Field{Name: k.(string), Value: v})
+			}
+			if _, err := d.Token(); err != nil {
+				return nil, err
+			}
+			if g == nil {
+				g = rows.Group{}
+			}
+			return g, nil
+		case '[':
+			list := []any{}
+			for d.More() {
+				v, err := decodeJSON(d)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, v)
+			}
+			if _, err := d.Token(); err != nil {
+				return nil, err
+			}
+			return list, nil
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	}
+	return tok, nil
+}
+
+// TestParseJSON compares parseJSON with encoding/json on valid and invalid
+// input.
+func TestParseJSON(t *testing.T) {
+	for _, in := range []string{
+		`{}`, `[]`, `{"a":1,"b":[1,-2.5e+3,0,-0.0,1E9],"c":{"d":null,"e":true,"f":false}}`,
+		` {"s": "a\"b\\c\u00e9\ud83d\ude00\n\/", "t": "ünï", "u": ""} `, "{\"bad\": \"\xff\xfe\"}",
+		`{"a":[[],[{}],[[1]]]}`, `"x"`, `12`, `null`,
+		// Invalid.
+		``, `{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `[1 2]`, `01`, `1.`, `-`, `1e`, `.5`, `tru`, `nul`,
+		`"abc`, `"a\`, "\"a\tb\"", `{"a":1} x`, `{1:2}`, `"\x"`, `"\u12"`, `+1`, `NaN`,
+	} {
+		got, gerr := parseJSON([]byte(in))
+		d := json.NewDecoder(strings.NewReader(in))
+		d.UseNumber()
+		want, werr := decodeJSON(d)
+		if werr == nil {
+			if _, err := d.Token(); err != io.EOF {
+				werr = errors.New("text after the value")
+			}
+		}
+		if (gerr == nil) != (werr == nil) {
+			t.Fatalf("%q: parseJSON error %v, encoding/json %v", in, gerr, werr)
+		}
+		if werr == nil {
+			require.Equal(t, want, got, in)
+		}
+	}
 }
