@@ -150,7 +150,7 @@ func (l *wleaf) describe() string {
 	if l.conv.lg.Kind == logical.KindPhysical {
 		return l.conv.typ.String()
 	}
-	return l.conv.lg.Kind.String() + " (" + l.conv.typ.String() + ")"
+	return strings.ToUpper(l.conv.lg.Kind.String()) + " (" + l.conv.typ.String() + ")"
 }
 
 func (l *wleaf) boolean(x bool) error {
