@@ -197,17 +197,32 @@ func decodeJSON(d *json.Decoder) (any, error) {
 	return tok, nil
 }
 
+var parseJSONSeeds = []string{
+	`{}`, `[]`, `{"a":1,"b":[1,-2.5e+3,0,-0.0,1E9],"c":{"d":null,"e":true,"f":false}}`,
+	` {"s": "a\"b\\c\u00e9\ud83d\ude00\n\/", "t": "ünï", "u": ""} `, "{\"bad\": \"\xff\xfe\"}",
+	`{"a":[[],[{}],[[1]]]}`, `"x"`, `12`, `null`,
+	// Invalid.
+	``, `{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `[1 2]`, `01`, `1.`, `-`, `1e`, `.5`, `tru`, `nul`,
+	`"abc`, `"a\`, "\"a\tb\"", `{"a":1} x`, `{1:2}`, `"\x"`, `"\u12"`, `+1`, `NaN`,
+}
+
 // TestParseJSON compares parseJSON with encoding/json on valid and invalid
 // input.
 func TestParseJSON(t *testing.T) {
-	for _, in := range []string{
-		`{}`, `[]`, `{"a":1,"b":[1,-2.5e+3,0,-0.0,1E9],"c":{"d":null,"e":true,"f":false}}`,
-		` {"s": "a\"b\\c\u00e9\ud83d\ude00\n\/", "t": "ünï", "u": ""} `, "{\"bad\": \"\xff\xfe\"}",
-		`{"a":[[],[{}],[[1]]]}`, `"x"`, `12`, `null`,
-		// Invalid.
-		``, `{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `[1 2]`, `01`, `1.`, `-`, `1e`, `.5`, `tru`, `nul`,
-		`"abc`, `"a\`, "\"a\tb\"", `{"a":1} x`, `{1:2}`, `"\x"`, `"\u12"`, `+1`, `NaN`,
-	} {
+	for _, in := range parseJSONSeeds {
+		checkParseJSON(t, in)
+	}
+}
+
+func FuzzParseJSON(f *testing.F) {
+	for _, in := range parseJSONSeeds {
+		f.Add(in)
+	}
+	f.Fuzz(checkParseJSON)
+}
+
+func checkParseJSON(t *testing.T, in string) {
+	{
 		got, gerr := parseJSON([]byte(in))
 		d := json.NewDecoder(strings.NewReader(in))
 		d.UseNumber()
