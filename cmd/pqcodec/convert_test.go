@@ -104,6 +104,17 @@ func TestConvertInfer(t *testing.T) {
 {"id":3,"name":"c","score":3,"at":null,"tags":null,"p":{"x":true},"mixed":"three"}
 `, got)
 
+	// Lists of groups with lists, lists of lists, empty and null lists.
+	nested := `{"a":[{"x":1,"y":[1,2]},{"x":2}],"b":[[1],[2,3],[]],"c":[]}
+{"a":null,"b":[],"c":[null]}
+`
+	_, errOut, status = convertStdin(nested, "-", out)
+	require.Equal(t, exitOK, status, errOut)
+	got, _, _ = runCmd("cat", out)
+	require.Equal(t, `{"a":[{"x":1,"y":[1,2]},{"x":2,"y":null}],"b":[[1],[2,3],[]],"c":[]}
+{"a":null,"b":[],"c":[null]}
+`, got)
+
 	csvIn := filepath.Join(dir, "in.csv")
 	require.NoError(t, os.WriteFile(csvIn, []byte("id,name,v,ok\n1,\"a, \"\"b\"\"\",1,true\n2,,x,false\n"), 0o644))
 	stdout, errOut, status = runCmd("convert", csvIn, out, "--codec", "zstd:9")
