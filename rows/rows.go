@@ -80,6 +80,16 @@
 // Options are WithX functions ([WithColumns], [WithRange], [WithRaw]) like
 // those of column and codecfactory; an invalid value makes [NewReader]
 // fail.
+//
+// # Writing
+//
+// A [Writer] is the mirror of Reader: it takes rows in the shapes ReadRow
+// returns (logical or physical leaves, told apart by their Go types) or as
+// the JSON AppendRow makes (WithRawJSON for that of WithRaw), for a schema
+// built in Go (writer.Message), parsed from message-type text
+// (format.ParseSchema) or taken from a file, and writes them through package
+// writer. Writing what a Reader reads gives a file that reads back the same:
+// TestWriterCorpus checks it on every file of both corpora.
 package rows
 
 import (
@@ -921,6 +931,7 @@ type cursor struct {
 	nvals    int  // values in page
 	eof      bool
 	ctx      context.Context // of a running XContext method, else nil
+	wl       *wleaf          // the column's buffer in a Writer
 }
 
 func newCursor(n *format.Node, raw bool) *cursor {

@@ -19,6 +19,7 @@
 //	pqcodec size FILE [--json]
 //	pqcodec bench FILE [--count N] [--workers N]
 //	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]
+//	pqcodec convert IN OUT [--from jsonl|csv] [--schema TEXT | --schema-from FILE] [--print-schema] [--codec zstd[:level]] ...
 //	pqcodec demo [--short] [--rows N]
 //
 // Exit status is 0 on success, 1 when a file cannot be read (with one line
@@ -69,6 +70,7 @@ var commands = []command{
 	{"size", "FILE [--json]", "print the file's size and its column chunks' compressed and uncompressed sizes", setupSize},
 	{"bench", "FILE [--count N] [--workers N]", "measure decompression and decoding speed per column", setupBench},
 	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
+	{"convert", "IN OUT [--from jsonl|csv] [--schema TEXT | --schema-from FILE] [--print-schema] [--codec zstd[:level]] ...", "write JSON Lines or CSV (or - for standard input) as a Parquet file, under a given or inferred schema", setupConvert},
 	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec", setupDemo},
 }
 
@@ -240,6 +242,7 @@ func upperFirst(s string) string {
 
 // longHelp holds each command's description for --help.
 var longHelp = map[string]string{
+	"convert": convertHelp,
 	"demo": `The demo generates columns in memory (ids, timestamps, prices, quantities,
 sensor readings, flags, short and long strings), encodes each with every
 encoding that applies to its type, compresses the pages with every codec,

@@ -1,0 +1,609 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/recompress"
+	"github.com/pqcodec/pqcodec/rows"
+	"github.com/pqcodec/pqcodec/writer"
+)
+
+// stdin is the input of `convert -`; tests replace it.
+var stdin io.Reader = os.Stdin
+
+type convertFlags struct {
+	from, schema, schemaFrom, codec string
+	inferRows                       int
+	printSchema, raw                bool
+	pageSize, rowGroupSize          byteSize
+	pageRows                        int
+	rowGroupRows                    int64
+	dictionary, statistics, index   bool
+	crc                             bool
+	pageVersion                     int
+	delimiter                       string
+	header                          bool
+}
+
+func setupConvert(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
+	var f convertFlags
+	fs.StringVar(&f.from, "from", "", "input format, `jsonl|csv` (default: by IN's extension, .csv for CSV, JSON Lines otherwise)")
+	fs.StringVar(&f.schema, "schema", "", "the schema as parquet-java's message-type `text` ('message m { required int64 id; }')")
+	fs.StringVar(&f.schemaFrom, "schema-from", "", "take the schema of `FILE.parquet`")
+	fs.IntVar(&f.inferRows, "infer-rows", 1000, "infer the schema from the first `N` rows when neither --schema nor --schema-from is given")
+	fs.BoolVar(&f.printSchema, "print-schema", false, "print the schema (given or inferred) and stop; OUT may be left out")
+	fs.BoolVar(&f.raw, "raw", false, "JSON input holds physical values, as cat --raw prints them")
+	fs.StringVar(&f.codec, "codec", "zstd", "`codec[:level]` of the pages (uncompressed, snappy, gzip, lzo, brotli, lz4, zstd, lz4_raw)")
+	f.pageSize = writer.DefaultPageSize
+	fs.Var(&f.pageSize, "page-size", "cut data pages at `SIZE` bytes before compression")
+	fs.IntVar(&f.pageRows, "page-rows", writer.DefaultPageRows, "at most `N` rows per data page")
+	f.rowGroupSize = writer.DefaultRowGroupSize
+	fs.Var(&f.rowGroupSize, "row-group-size", "flush a row group at `SIZE` compressed bytes")
+	fs.Int64Var(&f.rowGroupRows, "row-group-rows", writer.DefaultRowGroupRows, "flush a row group at `N` rows")
+	fs.BoolVar(&f.dictionary, "dictionary", true, "dictionary-encode columns (falling back to PLAIN past 1 MiB)")
+	fs.BoolVar(&f.statistics, "statistics", true, "write statistics")
+	fs.BoolVar(&f.index, "page-index", true, "write the column and offset indexes")
+	fs.BoolVar(&f.crc, "crc", true, "write page checksums")
+	fs.IntVar(&f.pageVersion, "page-version", writer.DefaultPageVersion, "data pages `1|2`")
+	fs.StringVar(&f.delimiter, "delimiter", ",", "CSV field delimiter (one character)")
+	fs.BoolVar(&f.header, "header", true, "the first CSV line names the columns")
+	return func(positional []string, stdout, stderr io.Writer) error {
+		if len(positional) != 2 && !(f.printSchema && len(positional) == 1) {
+			return usagef("IN and OUT expected, got %d arguments", len(positional))
+		}
+		return convert(&f, positional, stdout, stderr)
+	}
+}
+
+// writerOptions returns the options of package writer the flags give.
+func (f *convertFlags) writerOptions() ([]writer.Option, error) {
+	t, err := recompress.ParseTarget(f.codec)
+	if err != nil || t.Codec == recompress.Keep {
+		return nil, usagef("--codec %q: not a codec[:level]", f.codec)
+	}
+	opts := []writer.Option{writer.WithCodec(t.Codec), writer.WithPageSize(int(f.pageSize)), writer.WithPageRows(f.pageRows),
+		writer.WithRowGroupSize(int64(f.rowGroupSize)), writer.WithRowGroupRows(f.rowGroupRows),
+		writer.WithDictionary(f.dictionary), writer.WithStatistics(f.statistics), writer.WithPageIndex(f.index),
+		writer.WithChecksums(f.crc), writer.WithPageVersion(f.pageVersion)}
+	if t.Level != 0 {
+		var o codecfactory.Option
+		switch t.Codec {
+		case codecfactory.Zstd:
+			o = codecfactory.WithZstdLevel(t.Level)
+		case codecfactory.Gzip:
+			o = codecfactory.WithGzipLevel(t.Level)
+		case codecfactory.Brotli:
+			o = codecfactory.WithBrotli(t.Level, codecfactory.DefaultBrotliWindow)
+		case codecfactory.Lzo:
+			o = codecfactory.WithLzoLevel(t.Level)
+		case codecfactory.Lz4, codecfactory.Lz4Raw:
+			o = codecfactory.WithLz4Level(t.Level)
+		case codecfactory.Snappy:
+			o = codecfactory.WithSnappyLevel(t.Level)
+		default:
+			return nil, usagef("--codec %q: %v has no levels", f.codec, t.Codec)
+		}
+		fac, err := codecfactory.New(o)
+		if err != nil {
+			return nil, usagef("--codec %q: %v", f.codec, err)
+		}
+		opts = append(opts, writer.WithCodecs(fac))
+	}
+	return opts, nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// inputError is an input line that cannot be converted: exit status 1,
+// naming the line (and the CSV column).
+type inputError struct {
+	file string
+	line int64
+	col  string // CSV: "column N (name)"; JSON: the field path
+	err  error
+}
+
+func (e *inputError) Error() string {
+	s := fmt.Sprintf("%s:%d: ", e.file, e.line)
+	if e.col != "" {
+		s += e.col + ": "
+	}
+	var re *rows.RowError
+	if errors.As(e.err, &re) {
+		return s + re.Err.Error()
+	}
+	return s + e.err.Error()
+}
+
+func (e *inputError) Unwrap() error { return e.err }
+
+// rowSource yields the rows of the input.
+type rowSource interface {
+	// next returns the next row (a rows.Group or map[string]any of JSON
+	// values) and its line, or io.EOF.
+	next() (any, int64, error)
+	// where names the input column of field path p, for errors ("" for
+	// JSON, where the path says it).
+	where(p string) string
+}
+
+func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) error {
+	start := time.Now()
+	in := positional[0]
+	kind := f.from
+	if kind == "" {
+		kind = "jsonl"
+		if strings.EqualFold(filepath.Ext(in), ".csv") {
+			kind = "csv"
+		}
+	}
+	if kind != "jsonl" && kind != "csv" && kind != "json" {
+		return usagef("--from %q: want jsonl or csv", f.from)
+	}
+	if f.schema != "" && f.schemaFrom != "" {
+		return usagef("--schema and --schema-from exclude each other")
+	}
+	if len(f.delimiter) != 1 {
+		return usagef("--delimiter %q: one character expected", f.delimiter)
+	}
+	wopts, err := f.writerOptions()
+	if err != nil {
+		return err
+	}
+	var src io.Reader
+	name := in
+	if in == "-" {
+		src, name = stdin, "stdin"
+	} else {
+		file, err := os.Open(in)
+		if err != nil {
+			return &fileError{in, err}
+		}
+		defer file.Close()
+		src = file
+	}
+	cr := &countingReader{r: src}
+	var schema *format.Schema
+	switch {
+	case f.schema != "":
+		if schema, err = format.ParseSchema(f.schema); err != nil {
+			return usagef("--schema: %v", err)
+		}
+	case f.schemaFrom != "":
+		pf, err := column.OpenFile(f.schemaFrom)
+		if err != nil {
+			return &fileError{f.schemaFrom, err}
+		}
+		schema = pf.Schema()
+		pf.Close()
+	}
+	var rs rowSource
+	var buffered []bufferedRow
+	inferred := schema == nil
+	if kind == "csv" {
+		c, err := newCSVSource(cr, name, f)
+		if err != nil {
+			return err
+		}
+		if schema == nil {
+			if buffered, schema, err = c.infer(f.inferRows); err != nil {
+				return err
+			}
+		}
+		if err := c.bind(schema); err != nil {
+			return err
+		}
+		rs = c
+	} else {
+		j := &jsonSource{r: bufio.NewReaderSize(cr, 1<<16), name: name}
+		if schema == nil {
+			if buffered, schema, err = inferJSON(j, f.inferRows); err != nil {
+				return err
+			}
+		}
+		rs = j
+	}
+	if f.printSchema {
+		fmt.Fprint(stdout, schema.String())
+		return nil
+	}
+	out := positional[1]
+	var ropts []rows.WriterOption
+	ropts = append(ropts, rows.WithWriterOptions(wopts...))
+	if inferred {
+		ropts = append(ropts, rows.WithScalarsAsText())
+	}
+	if f.raw {
+		ropts = append(ropts, rows.WithRawJSON())
+	}
+	p := newProgress(stderr)
+	var n, bytesOut int64
+	err = writeAtomically(out, in, func(w io.Writer) error {
+		rw, err := rows.NewWriter(w, schema, ropts...)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		put := func(row any, line int64) error {
+			if err := rw.WriteValue(row); err != nil {
+				var re *rows.RowError
+				if errors.As(err, &re) {
+					return &inputError{file: name, line: line, col: rs.where(re.Path), err: err}
+				}
+				return &fileError{out, err}
+			}
+			n++
+			if n%4096 == 0 {
+				p.update("convert %s: %d rows, %s", name, n, sizeText(cr.n))
+			}
+			return nil
+		}
+		for _, b := range buffered {
+			if err := put(b.row, b.line); err != nil {
+				return err
+			}
+		}
+		for {
+			row, line, err := rs.next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			if err := put(row, line); err != nil {
+				return err
+			}
+		}
+		if err := rw.Close(); err != nil {
+			return &fileError{out, err}
+		}
+		return nil
+	}, &bytesOut)
+	p.done()
+	if err != nil {
+		return err
+	}
+	el := time.Since(start).Seconds()
+	fmt.Fprintf(stdout, "%s -> %s: %d rows, %s -> %s (ratio %.3f), %.1f MB/s\n", name, out, n, sizeText(cr.n),
+		sizeText(bytesOut), float64(bytesOut)/float64(max(cr.n, 1)), float64(cr.n)/1e6/max(el, 1e-9))
+	return nil
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n *int64
+}
+
+func (c countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+// writeAtomically writes out through a temporary file beside it, locked and
+// removed on interruption as rewrite's are (cleanup.createTemp,
+// removeStale), synced and renamed over out only when write succeeded. in is
+// the input, which out may not be.
+func writeAtomically(out, in string, write func(io.Writer) error, written *int64) error {
+	if ost, err := os.Stat(out); err == nil {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
+			return usagef("%s: refusing to overwrite the input", out)
+		}
+		if ost.IsDir() {
+			return &fileError{out, errors.New("is a directory")}
+		}
+	}
+	dir := filepath.Dir(out)
+	if dst, err := os.Stat(dir); err != nil || !dst.IsDir() {
+		if err == nil || errors.Is(err, fs.ErrNotExist) {
+			err = errors.New("no such directory for the output")
+		}
+		return &fileError{dir, err}
+	}
+	cleanup := installCleanup()
+	defer cleanup.stop()
+	removeStale(out)
+	tmp, err := cleanup.createTemp(dir, "."+filepath.Base(out)+".tmp-*")
+	if err != nil {
+		return &fileError{out, err}
+	}
+	defer cleanup.remove(tmp.Name())
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return fail(&fileError{out, err})
+	}
+	bw := bufio.NewWriterSize(destWriter{tmp}, 1<<20)
+	if err := write(countingWriter{bw, written}); err != nil {
+		return fail(err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fail(&fileError{out, err})
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(&fileError{out, err})
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return &fileError{out, err}
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		os.Remove(tmp.Name())
+		return &fileError{out, err}
+	}
+	syncDir(dir)
+	return nil
+}
+
+type bufferedRow struct {
+	row  any
+	line int64
+}
+
+// jsonSource reads JSON Lines: one object per line, blank lines skipped.
+type jsonSource struct {
+	r    *bufio.Reader
+	name string
+	line int64
+	buf  []byte
+}
+
+func (j *jsonSource) next() (any, int64, error) {
+	for {
+		j.buf = j.buf[:0]
+		for {
+			chunk, err := j.r.ReadSlice('\n')
+			j.buf = append(j.buf, chunk...)
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err == io.EOF && len(j.buf) > 0 {
+				break
+			}
+			if err != nil {
+				if err == io.EOF {
+					return nil, 0, io.EOF
+				}
+				return nil, 0, &fileError{j.name, err}
+			}
+			break
+		}
+		j.line++
+		text := bytes.TrimSpace(j.buf)
+		if len(text) == 0 {
+			continue
+		}
+		v, err := parseJSON(text)
+		if err != nil {
+			return nil, 0, &inputError{file: j.name, line: j.line, err: fmt.Errorf("invalid JSON: %v", err)}
+		}
+		m, ok := v.(rows.Group)
+		if !ok {
+			return nil, 0, &inputError{file: j.name, line: j.line, err: errors.New("not a JSON object")}
+		}
+		return m, j.line, nil
+	}
+}
+
+func (j *jsonSource) where(p string) string { return p }
+
+// csvSource reads CSV: a header line naming the columns (or col1, col2, ...
+// without --header), then one row per record; an empty field is null.
+type csvSource struct {
+	r     *csv.Reader
+	name  string
+	names []string
+	leaf  []*format.Node // by CSV column, once bound
+	first []string       // the first record when there is no header
+}
+
+func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error) {
+	c := &csvSource{r: csv.NewReader(r), name: name}
+	c.r.Comma = rune(f.delimiter[0])
+	c.r.FieldsPerRecord = -1 // checked by record, naming the column
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return nil, &inputError{file: name, line: 1, err: errors.New("empty CSV input: no header")}
+	}
+	if err != nil {
+		return nil, c.csvError(err)
+	}
+	if f.header {
+		c.names = rec
+	} else {
+		for i := range rec {
+			c.names = append(c.names, "col"+strconv.Itoa(i+1))
+		}
+		c.first = rec
+	}
+	return c, nil
+}
+
+func (c *csvSource) csvError(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &inputError{file: c.name, line: int64(pe.Line), col: fmt.Sprintf("column %d", pe.Column), err: pe.Err}
+	}
+	return &fileError{c.name, err}
+}
+
+// record returns the next record and its line.
+func (c *csvSource) record() ([]string, int64, error) {
+	if c.first != nil {
+		rec := c.first
+		c.first = nil
+		return rec, 1, nil
+	}
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return nil, 0, io.EOF
+	}
+	if err != nil {
+		return nil, 0, c.csvError(err)
+	}
+	line, _ := c.r.FieldPos(0)
+	if len(rec) != len(c.names) {
+		col := ""
+		if len(rec) > len(c.names) {
+			col = fmt.Sprintf("column %d", len(c.names)+1)
+		}
+		return nil, 0, &inputError{file: c.name, line: int64(line), col: col,
+			err: fmt.Errorf("wrong number of fields: %d, the first line has %d", len(rec), len(c.names))}
+	}
+	return rec, int64(line), nil
+}
+
+// bind checks that schema is flat and names the CSV columns.
+func (c *csvSource) bind(schema *format.Schema) error {
+	c.leaf = make([]*format.Node, len(c.names))
+	for i, name := range c.names {
+		var n *format.Node
+		for _, ch := range schema.Root().Children {
+			if ch.Name() == name {
+				n = ch
+			}
+		}
+		if n == nil {
+			return &inputError{file: c.name, line: 1, col: c.column(i), err: errors.New("no such field in the schema")}
+		}
+		if !n.Leaf() || n.MaxRepetitionLevel > 0 {
+			return &inputError{file: c.name, line: 1, col: c.column(i), err: errors.New("CSV holds only flat columns, the schema's field is a group or repeated")}
+		}
+		c.leaf[i] = n
+	}
+	return nil
+}
+
+func (c *csvSource) column(i int) string {
+	return fmt.Sprintf("column %d (%s)", i+1, c.names[i])
+}
+
+func (c *csvSource) where(p string) string {
+	for i, n := range c.names {
+		if n == p {
+			return c.column(i)
+		}
+	}
+	return p
+}
+
+// csvNumber reports whether a column's values are JSON numbers in cat's
+// form (integers, floats, decimals), so that a CSV field passes as one.
+func csvNumber(n *format.Node) bool {
+	switch *n.Element.Type {
+	case format.Int32, format.Int64, format.Float, format.Double:
+		e := n.Element
+		if e.LogicalType != nil && (e.LogicalType.Kind == format.LogicalDate || e.LogicalType.Kind == format.LogicalTime ||
+			e.LogicalType.Kind == format.LogicalTimestamp) {
+			return false
+		}
+		if e.ConvertedType != nil {
+			switch *e.ConvertedType {
+			case format.ConvertedDate, format.ConvertedTimeMillis, format.ConvertedTimeMicros,
+				format.ConvertedTimestampMillis, format.ConvertedTimestampMicros:
+				return false
+			}
+		}
+		return true
+	}
+	e := n.Element
+	return e.LogicalType != nil && (e.LogicalType.Kind == format.LogicalDecimal || e.LogicalType.Kind == format.LogicalFloat16) ||
+		e.ConvertedType != nil && *e.ConvertedType == format.ConvertedDecimal
+}
+
+func (c *csvSource) next() (any, int64, error) {
+	rec, line, err := c.record()
+	if err != nil {
+		return nil, 0, err
+	}
+	m, err := c.convert(rec, line)
+	return m, line, err
+}
+
+// convert returns the row of CSV record rec, at line, as JSON values.
+func (c *csvSource) convert(rec []string, line int64) (map[string]any, error) {
+	m := make(map[string]any, len(rec))
+	for i, s := range rec {
+		switch {
+		case s == "":
+			m[c.names[i]] = nil
+		case *c.leaf[i].Element.Type == format.Boolean:
+			b, err := strconv.ParseBool(s)
+			if err != nil {
+				return nil, &inputError{file: c.name, line: line, col: c.column(i), err: fmt.Errorf("%q is not a boolean", s)}
+			}
+			m[c.names[i]] = b
+		case csvNumber(c.leaf[i]) && s != "NaN" && s != "Infinity" && s != "-Infinity":
+			m[c.names[i]] = json.Number(s)
+		default:
+			m[c.names[i]] = s
+		}
+	}
+	return m, nil
+}
+
+const convertHelp = `convert reads rows from IN, JSON Lines (one object per line, in the form cat
+prints; blank lines skipped) or CSV (by IN's extension .csv, or --from), or
+standard input for -, and writes them to OUT through package rows' Writer.
+
+The schema is --schema's message-type text, that of --schema-from's Parquet
+file, or else inferred from the first --infer-rows rows:
+  - JSON: integers are INT64, numbers with a fraction or exponent DOUBLE (an
+    integer column that meets one becomes DOUBLE), true/false BOOLEAN,
+    strings that are RFC 3339 timestamps (2024-01-31T12:34:56.789Z, or with
+    an offset) INT64 TIMESTAMP(MICROS,true), other strings STRING; a field
+    whose values mix these kinds is a STRING holding each value's text.
+    Objects are groups, arrays LISTs of their elements' merged type (three
+    levels, element named "element"). A field that is null or missing in
+    any row read is optional, otherwise required; a field that is only ever
+    null is an optional STRING. Fields keep the order of their first
+    appearance.
+  - CSV: the header line names the columns (--header=false: col1, col2, ...);
+    an empty field is null; columns take the same kinds from their text, and
+    any mix but integer with number is a STRING.
+A later row that does not fit the schema (a null in a required field, a new
+field, another type) is an error: give --schema, or more --infer-rows.
+--print-schema prints the schema and stops.
+
+With --schema-from, the input may hold the logical values cat prints (dates,
+timestamps, decimals, UUIDs, intervals as text) or, with --raw, the physical
+ones of cat --raw; pqcodec cat F | pqcodec convert - G --schema-from F gives
+a G whose cat prints what F's does.
+
+An error names the input line (and the CSV column, or the JSON field path)
+and exits with status 1, leaving no OUT: the output is written to a
+temporary file beside OUT, synced, and renamed over OUT only once complete,
+as rewrite does. The writer flags are those of package writer (its
+documentation gives the defaults and why). A summary line gives the rows,
+the bytes in and out and the speed in MB/s of input; progress shows on a
+terminal.`

