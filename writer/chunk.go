@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/pqcodec/pqcodec/bloom"
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
@@ -43,6 +44,10 @@ type chunkWriter struct {
 	// chunk falls back.
 	dictActive bool
 	dictUsed   bool
+	// bloom is the chunk's bloom filter, nil when off; bloomBuf holds it
+	// marshalled once the chunk is finished.
+	bloom    *bloom.Filter
+	bloomBuf []byte
 
 	// The current page.
 	def, rep   []int16
@@ -119,6 +124,9 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 	if cfg.dictionary && c.typ != format.Boolean {
 		c.dict = enctable.Lookup(format.RLEDictionary, c.typ).NewDictEncoder(0, c.typeLen)
 	}
+	if cfg.bloomNDV > 0 && c.typ != format.Boolean {
+		c.bloom = bloom.NewForNDV(cfg.bloomNDV, cfg.bloomFPP)
+	}
 	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
 	c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
 	c.page, c.chunk = newMinmax(leaf), newMinmax(leaf)
@@ -132,6 +140,9 @@ func (c *chunkWriter) resetChunk() {
 		c.dict.Reset()
 	}
 	c.chunk.reset()
+	if c.bloom != nil {
+		c.bloom.Reset()
+	}
 	c.numLevels, c.numRows, c.nullCount, c.uncompressed = 0, 0, 0, 0
 	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
 	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
@@ -350,6 +361,9 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	if c.cfg.statistics {
 		c.page.update(v, from, to)
 	}
+	if c.bloom != nil {
+		c.insertBloom(v, from, to)
+	}
 	// pageBytes is the PLAIN size of the page's values, in dictionary mode
 	// too, where it decides whether the dictionary pays off.
 	if c.typ == format.ByteArray {
@@ -390,6 +404,43 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 		}
 	}
 	return nil
+}
+
+// insertBloom inserts the hashes of values [from, to) of v into the
+// chunk's bloom filter.
+func (c *chunkWriter) insertBloom(v *enctable.Values, from, to int) {
+	f := c.bloom
+	switch c.typ {
+	case format.Int32:
+		for _, x := range v.Int32s[from:to] {
+			f.Insert(bloom.HashInt32(x))
+		}
+	case format.Int64:
+		for _, x := range v.Int64s[from:to] {
+			f.Insert(bloom.HashInt64(x))
+		}
+	case format.Int96:
+		for _, x := range v.Int96s[from:to] {
+			f.Insert(bloom.HashInt96(x))
+		}
+	case format.Float:
+		for _, x := range v.Floats[from:to] {
+			f.Insert(bloom.HashFloat32(x))
+		}
+	case format.Double:
+		for _, x := range v.Doubles[from:to] {
+			f.Insert(bloom.HashFloat64(x))
+		}
+	case format.FixedLenByteArray:
+		n := c.typeLen
+		for i := from; i < to; i++ {
+			f.Insert(bloom.HashBytes(v.Bytes[i*n : (i+1)*n]))
+		}
+	case format.ByteArray:
+		for i := from; i < to; i++ {
+			f.Insert(bloom.HashBytes(v.Bytes[v.Offsets[i]:v.Offsets[i+1]]))
+		}
+	}
 }
 
 // flushPage encodes, compresses and appends the current page to the chunk.
@@ -545,6 +596,10 @@ func (c *chunkWriter) finish() error {
 		return err
 	}
 	c.dictPage = c.dictPage[:0]
+	c.bloomBuf = c.bloomBuf[:0]
+	if c.bloom != nil {
+		c.bloomBuf = c.bloom.MarshalTo(c.bloomBuf)
+	}
 	if !c.dictUsed {
 		return nil
 	}

@@ -45,6 +45,8 @@ type columnConfig struct {
 	statistics bool
 	pageIndex  bool
 	truncate   int
+	bloomNDV   int64 // 0: no bloom filter
+	bloomFPP   float64
 }
 
 type config struct {
@@ -199,6 +201,34 @@ func WithPageIndex(on bool) Option {
 	return func(cfg *config) error { cfg.col.pageIndex = on; return nil }
 }
 
+// Defaults of [WithBloomFilter]'s arguments, arrow-rs's: a filter for a
+// million distinct values at a 5% false-positive probability is 1 MiB.
+const (
+	DefaultBloomNDV = 1_000_000
+	DefaultBloomFPP = 0.05
+)
+
+// WithBloomFilter writes a split-block bloom filter (package bloom) for
+// each column chunk, sized for ndv distinct values at false-positive
+// probability fpp (bloom.NumBytesFor: a power of two from 32 bytes to 128
+// MiB), or turns filters off when ndv is 0. Off by default, as in every
+// peer; use it inside [WithColumn] for the columns that readers look up by
+// equality ([DefaultBloomNDV] and [DefaultBloomFPP] are arrow-rs's
+// defaults). The filter is sized before the chunk's values are known, as
+// arrow-rs and arrow-cpp size it: more distinct values than ndv raise the
+// false-positive rate, never give a false negative. BOOLEAN columns get no
+// filter (the specification defines none). Each chunk's filter is written
+// after its row group's column chunks, where arrow-rs writes it by default.
+func WithBloomFilter(ndv int64, fpp float64) Option {
+	return func(cfg *config) error {
+		if ndv < 0 || (ndv > 0 && !(fpp > 0 && fpp < 1)) {
+			return fmt.Errorf("%w: bloom filter for %d values at probability %v", ErrOption, ndv, fpp)
+		}
+		cfg.col.bloomNDV, cfg.col.bloomFPP = ndv, fpp
+		return nil
+	}
+}
+
 // WithRowGroupSize sets the compressed size in bytes of the pages buffered
 // at which a row group is flushed; the default is [DefaultRowGroupSize]
 // (128 MiB, parquet-java's block size).
@@ -260,8 +290,8 @@ func WithCreatedBy(s string) Option {
 // WithColumn applies opts to the leaf column at the dotted path
 // ("a.list.element") only, after the options that apply to every column.
 // Only column options are allowed inside: codec, codec factory, encoding,
-// dictionary, page size, rows and version, checksums, statistics and page
-// index. A path that names no leaf fails at New.
+// dictionary, page size, rows and version, checksums, statistics, page
+// index and bloom filter. A path that names no leaf fails at New.
 func WithColumn(path string, opts ...Option) Option {
 	return func(cfg *config) error {
 		if err := fileOnly(cfg, "WithColumn"); err != nil {

@@ -252,6 +252,19 @@ func (w *Writer) flush() error {
 		c.resetChunk()
 	}
 	total := w.off - first
+	// Bloom filters after the row group's chunks, outside its
+	// total_compressed_size, where arrow-rs writes them by default.
+	for i, c := range w.cols {
+		if len(c.bloomBuf) == 0 {
+			continue
+		}
+		off, n := w.off, int32(len(c.bloomBuf))
+		md := rg.Columns[i].MetaData
+		md.BloomFilterOffset, md.BloomFilterLength = &off, &n
+		if err := w.write(c.bloomBuf); err != nil {
+			return err
+		}
+	}
 	ord := int16(len(w.rowGroups))
 	rg.FileOffset, rg.TotalCompressedSize, rg.Ordinal = &first, &total, &ord
 	w.rowGroups = append(w.rowGroups, rg)
