@@ -48,6 +48,10 @@ type chunkWriter struct {
 	// marshalled once the chunk is finished.
 	bloom    *bloom.Filter
 	bloomBuf []byte
+	// queued is the number of rows of the batches given to the chunk,
+	// in flight or not; async the batch in flight (WithWorkers).
+	queued int64
+	async  asyncState
 
 	// The current page.
 	def, rep   []int16
@@ -130,6 +134,7 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
 	c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
 	c.page, c.chunk = newMinmax(leaf), newMinmax(leaf)
+	c.async.done = make(chan error, 1)
 	c.resetChunk()
 	return c, nil
 }
@@ -143,7 +148,7 @@ func (c *chunkWriter) resetChunk() {
 	if c.bloom != nil {
 		c.bloom.Reset()
 	}
-	c.numLevels, c.numRows, c.nullCount, c.uncompressed = 0, 0, 0, 0
+	c.numLevels, c.numRows, c.nullCount, c.uncompressed, c.queued = 0, 0, 0, 0, 0
 	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
 	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
 	c.resetPage()

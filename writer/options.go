@@ -57,6 +57,7 @@ type config struct {
 	createdBy    string
 	kv           []format.KeyValue
 	inColumn     bool
+	workers      int
 }
 
 func defaultConfig() config {
@@ -68,6 +69,7 @@ func defaultConfig() config {
 		},
 		rowGroupSize: DefaultRowGroupSize,
 		rowGroupRows: DefaultRowGroupRows,
+		workers:      1,
 		createdBy:    "pqcodec version " + Version,
 	}
 }
@@ -257,6 +259,31 @@ func WithRowGroupRows(n int64) Option {
 			return fmt.Errorf("%w: row group rows %d", ErrOption, n)
 		}
 		cfg.rowGroupRows = n
+		return nil
+	}
+}
+
+// WithWorkers sets the number of goroutines that cut, encode and compress
+// the columns of a row group at once; the default, 1, does all the work
+// inside the calls, on the caller's goroutine. With n > 1, Write checks a
+// batch, copies it and returns while the column's work goes on in the
+// background, so that the next column's batch can start: write a batch of
+// each column in turn. A column's batches still run one at a time in the
+// order written, and row groups are cut where they are without workers,
+// so the file is the same, byte for byte, for any n. Each column holds a
+// copy of its batch in flight in memory, and an error of that work (a
+// codec's) is returned by a later call (Write of the same column, the
+// Write that ends a row of batches, Flush or Close). The Writer itself is
+// still for one goroutine at a time.
+func WithWorkers(n int) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithWorkers"); err != nil {
+			return err
+		}
+		if n <= 0 {
+			return fmt.Errorf("%w: workers %d", ErrOption, n)
+		}
+		cfg.workers = n
 		return nil
 	}
 }
