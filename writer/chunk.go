@@ -53,6 +53,13 @@ type chunkWriter struct {
 	queued int64
 	async  asyncState
 
+	// SizeStatistics (with statistics on): the page's BYTE_ARRAY bytes,
+	// and per page the level histograms (max level + 1 counts each, for
+	// levels whose max is above 0) and BYTE_ARRAY bytes, concatenated.
+	pageUnenc          int64
+	repHists, defHists []int64
+	unenc              []int64
+
 	// The current page.
 	def, rep   []int16
 	vals       enctable.Values
@@ -151,6 +158,7 @@ func (c *chunkWriter) resetChunk() {
 	c.numLevels, c.numRows, c.nullCount, c.uncompressed, c.queued = 0, 0, 0, 0, 0
 	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
 	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
+	c.repHists, c.defHists, c.unenc = c.repHists[:0], c.defHists[:0], c.unenc[:0]
 	c.resetPage()
 }
 
@@ -159,7 +167,7 @@ func (c *chunkWriter) resetPage() {
 	c.vals.Int32s, c.vals.Int64s, c.vals.Int96s = c.vals.Int32s[:0], c.vals.Int64s[:0], c.vals.Int96s[:0]
 	c.vals.Floats, c.vals.Doubles, c.vals.Booleans = c.vals.Floats[:0], c.vals.Doubles[:0], c.vals.Booleans[:0]
 	c.vals.Bytes, c.vals.Offsets = c.vals.Bytes[:0], append(c.vals.Offsets[:0], 0)
-	c.pageValues, c.pageRows, c.pageBytes = 0, 0, 0
+	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc = 0, 0, 0, 0
 	c.page.reset()
 }
 
@@ -377,6 +385,7 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
 		}
 		c.pageBytes += 4*(to-from) + hi - lo
+		c.pageUnenc += int64(hi - lo)
 	} else {
 		c.pageBytes += (to - from) * c.valueSize()
 	}
@@ -546,6 +555,9 @@ func (c *chunkWriter) flushPage() error {
 		}
 		loc.end = len(c.bounds)
 		c.chunk.merge(&c.page)
+		c.repHists = appendHistogram(c.repHists, c.rep, c.maxRep)
+		c.defHists = appendHistogram(c.defHists, c.def, c.maxDef)
+		c.unenc = append(c.unenc, c.pageUnenc)
 	}
 	if c.cfg.crc {
 		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
@@ -566,6 +578,34 @@ func (c *chunkWriter) flushPage() error {
 		c.dictActive = false
 	}
 	return nil
+}
+
+// appendHistogram appends the counts of levels 0..max in levels to dst,
+// nothing when max is 0.
+func appendHistogram(dst []int64, levels []int16, max int16) []int64 {
+	if max == 0 {
+		return dst
+	}
+	start := len(dst)
+	dst = append(dst, make([]int64, max+1)...)
+	h := dst[start:]
+	for _, l := range levels {
+		h[l]++ // checked: 0 <= l <= max
+	}
+	return dst
+}
+
+// sumHistograms returns the sum of the per-page histograms of width n
+// concatenated in pages, nil when there are none.
+func sumHistograms(pages []int64, n int) []int64 {
+	if len(pages) == 0 || n == 0 {
+		return nil
+	}
+	sum := make([]int64, n)
+	for i, x := range pages {
+		sum[i%n] += x
+	}
+	return sum
 }
 
 func (c *chunkWriter) countEncoding(t format.PageType, e format.Encoding) {
@@ -672,6 +712,21 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 			}
 		}
 		md.Statistics = s
+		// SizeStatistics as arrow-rs writes them: the BYTE_ARRAY bytes
+		// for BYTE_ARRAY columns, each level histogram when its max
+		// level is above 0.
+		ss := &format.SizeStatistics{RepetitionLevelHistogram: sumHistograms(c.repHists, int(c.maxRep)+1),
+			DefinitionLevelHistogram: sumHistograms(c.defHists, int(c.maxDef)+1)}
+		if c.typ == format.ByteArray {
+			var n int64
+			for _, x := range c.unenc {
+				n += x
+			}
+			ss.UnencodedByteArrayDataBytes = &n
+		}
+		if ss.UnencodedByteArrayDataBytes != nil || ss.RepetitionLevelHistogram != nil || ss.DefinitionLevelHistogram != nil {
+			md.SizeStatistics = ss
+		}
 	}
 	cc := format.ColumnChunk{FileOffset: start, MetaData: md}
 	if !c.cfg.pageIndex {
@@ -680,6 +735,9 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 	oi := &format.OffsetIndex{PageLocations: make([]format.PageLocation, len(c.locs))}
 	for i, l := range c.locs {
 		oi.PageLocations[i] = format.PageLocation{Offset: dataStart + l.offset, CompressedPageSize: l.size, FirstRowIndex: l.firstRow}
+	}
+	if c.cfg.statistics && c.typ == format.ByteArray {
+		oi.UnencodedByteArrayDataBytes = slices.Clone(c.unenc)
 	}
 	return cc, c.columnIndex(), oi
 }
@@ -718,6 +776,12 @@ func (c *chunkWriter) columnIndex() *format.ColumnIndex {
 			hi, _ = truncateMax(hi, c.cfg.truncate)
 		}
 		ci.MinValues[i], ci.MaxValues[i] = slices.Clone(lo), slices.Clone(hi)
+	}
+	if len(c.repHists) > 0 {
+		ci.RepetitionLevelHistograms = slices.Clone(c.repHists)
+	}
+	if len(c.defHists) > 0 {
+		ci.DefinitionLevelHistograms = slices.Clone(c.defHists)
 	}
 	switch {
 	case asc:
