@@ -546,10 +546,7 @@ func (c *chunkWriter) flushPage() error {
 			c.bounds = c.page.appendValue(c.bounds, false)
 			loc.maxStart = len(c.bounds)
 			c.bounds = c.page.appendValue(c.bounds, true)
-			st.MinValue, st.MaxValue = c.bounds[loc.minStart:loc.maxStart], c.bounds[loc.maxStart:]
-			if c.page.legacy() {
-				st.Min, st.Max = st.MinValue, st.MaxValue
-			}
+			c.setMinMax(st, &c.page, c.bounds[loc.minStart:loc.maxStart], c.bounds[loc.maxStart:])
 		} else {
 			loc.maxStart = len(c.bounds)
 		}
@@ -578,6 +575,21 @@ func (c *chunkWriter) flushPage() error {
 		c.dictActive = false
 	}
 	return nil
+}
+
+// setMinMax sets the min and max of st to lo and hi, truncated under
+// WithStatisticsTruncate, with their exactness.
+func (c *chunkWriter) setMinMax(st *format.Statistics, m *minmax, lo, hi []byte) {
+	loExact, hiExact := true, true
+	if m.kind == mmBytes && c.cfg.statTrunc > 0 {
+		lo, loExact = truncateMin(lo, c.cfg.statTrunc)
+		hi, hiExact = truncateMax(hi, c.cfg.statTrunc)
+	}
+	st.MinValue, st.MaxValue = lo, hi
+	st.IsMinValueExact, st.IsMaxValueExact, st.HasIsMinExact, st.HasIsMaxExact = loExact, hiExact, true, true
+	if m.legacy() {
+		st.Min, st.Max = lo, hi
+	}
 }
 
 // appendHistogram appends the counts of levels 0..max in levels to dst,
@@ -705,11 +717,7 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 		s := &format.Statistics{NullCount: c.nullCount, HasNullCount: true}
 		if c.chunk.has {
 			// Non-nil even when empty: an empty byte array is a min.
-			s.MinValue = c.chunk.appendValue([]byte{}, false)
-			s.MaxValue = c.chunk.appendValue([]byte{}, true)
-			if c.chunk.legacy() {
-				s.Min, s.Max = s.MinValue, s.MaxValue
-			}
+			c.setMinMax(s, &c.chunk, c.chunk.appendValue([]byte{}, false), c.chunk.appendValue([]byte{}, true))
 		}
 		md.Statistics = s
 		// SizeStatistics as arrow-rs writes them: the BYTE_ARRAY bytes

@@ -39,7 +39,11 @@
 // leaves undefined (INT96, INTERVAL); byte-array bounds of the column index
 // truncated to 64 bytes (the max rounded up) as parquet-java does. The
 // ColumnIndex is left out for a chunk with a page of NaNs only, as
-// parquet-java leaves it out. With statistics come SizeStatistics as
+// parquet-java leaves it out. Every min and max carries its exactness
+// (is_min_value_exact, is_max_value_exact), as arrow-rs writes it: exact
+// unless [WithStatisticsTruncate] cut a byte-array bound of a chunk or a
+// page header (off by default, as in parquet-java; arrow-rs cuts at 64
+// bytes). With statistics come SizeStatistics as
 // arrow-rs writes them: in ColumnMetaData the bytes of a BYTE_ARRAY
 // chunk's values without length prefixes and the histograms of the
 // repetition and definition levels (each when its maximum level is above
@@ -104,6 +108,5 @@
 // the Writer is failed: later calls return the error and Close writes no
 // footer, so a file is never left looking complete when it is not.
 //
-// Not yet written: sorting_columns, is_min_value_exact and
-// is_max_value_exact, a byte budget across columns.
+// Not yet written: sorting_columns, a byte budget across columns.
 package writer

@@ -45,6 +45,7 @@ type columnConfig struct {
 	statistics bool
 	pageIndex  bool
 	truncate   int
+	statTrunc  int   // 0: statistics not truncated
 	bloomNDV   int64 // 0: no bloom filter
 	bloomFPP   float64
 }
@@ -196,6 +197,22 @@ func WithStatistics(on bool) Option {
 	return func(cfg *config) error { cfg.col.statistics = on; return nil }
 }
 
+// WithStatisticsTruncate truncates the byte-array min and max of the
+// chunk's statistics and of the page headers' to n bytes (the min cut, the
+// max cut and rounded up, so that both still bound the values), marking a
+// truncated bound inexact (is_min_value_exact, is_max_value_exact false).
+// Off (0) by default, as in parquet-java; arrow-rs truncates to 64. The
+// column index is truncated to 64 bytes either way.
+func WithStatisticsTruncate(n int) Option {
+	return func(cfg *config) error {
+		if n < 0 {
+			return fmt.Errorf("%w: statistics truncation %d", ErrOption, n)
+		}
+		cfg.col.statTrunc = n
+		return nil
+	}
+}
+
 // WithPageIndex turns the page index (ColumnIndex and OffsetIndex) on or
 // off; on by default. Without statistics the ColumnIndex is left out and
 // the OffsetIndex still written.
@@ -317,8 +334,8 @@ func WithCreatedBy(s string) Option {
 // WithColumn applies opts to the leaf column at the dotted path
 // ("a.list.element") only, after the options that apply to every column.
 // Only column options are allowed inside: codec, codec factory, encoding,
-// dictionary, page size, rows and version, checksums, statistics, page
-// index and bloom filter. A path that names no leaf fails at New.
+// dictionary, page size, rows and version, checksums, statistics and
+// their truncation, page index and bloom filter. A path that names no leaf fails at New.
 func WithColumn(path string, opts ...Option) Option {
 	return func(cfg *config) error {
 		if err := fileOnly(cfg, "WithColumn"); err != nil {
