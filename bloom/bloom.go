@@ -92,6 +92,10 @@ func NumBytesFor(ndv int64, fpp float64) int {
 // NewForNDV returns an empty filter sized by [NumBytesFor].
 func NewForNDV(ndv int64, fpp float64) *Filter { return New(NumBytesFor(ndv, fpp)) }
 
+// Reset clears every bit of f, keeping its size, for a filter reused
+// across column chunks.
+func (f *Filter) Reset() { clear(f.blocks) }
+
 // NumBytes returns the size of f's bitset in bytes.
 func (f *Filter) NumBytes() int { return len(f.blocks) * BlockBytes }
 

@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/pqcodec/pqcodec/bloom"
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
@@ -43,6 +44,21 @@ type chunkWriter struct {
 	// chunk falls back.
 	dictActive bool
 	dictUsed   bool
+	// bloom is the chunk's bloom filter, nil when off; bloomBuf holds it
+	// marshalled once the chunk is finished.
+	bloom    *bloom.Filter
+	bloomBuf []byte
+	// queued is the number of rows of the batches given to the chunk,
+	// in flight or not; async the batch in flight (WithWorkers).
+	queued int64
+	async  asyncState
+
+	// SizeStatistics (with statistics on): the page's BYTE_ARRAY bytes,
+	// and per page the level histograms (max level + 1 counts each, for
+	// levels whose max is above 0) and BYTE_ARRAY bytes, concatenated.
+	pageUnenc          int64
+	repHists, defHists []int64
+	unenc              []int64
 
 	// The current page.
 	def, rep   []int16
@@ -119,9 +135,13 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 	if cfg.dictionary && c.typ != format.Boolean {
 		c.dict = enctable.Lookup(format.RLEDictionary, c.typ).NewDictEncoder(0, c.typeLen)
 	}
+	if cfg.bloomNDV > 0 && c.typ != format.Boolean {
+		c.bloom = bloom.NewForNDV(cfg.bloomNDV, cfg.bloomFPP)
+	}
 	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
 	c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
 	c.page, c.chunk = newMinmax(leaf), newMinmax(leaf)
+	c.async.done = make(chan error, 1)
 	c.resetChunk()
 	return c, nil
 }
@@ -132,9 +152,13 @@ func (c *chunkWriter) resetChunk() {
 		c.dict.Reset()
 	}
 	c.chunk.reset()
-	c.numLevels, c.numRows, c.nullCount, c.uncompressed = 0, 0, 0, 0
+	if c.bloom != nil {
+		c.bloom.Reset()
+	}
+	c.numLevels, c.numRows, c.nullCount, c.uncompressed, c.queued = 0, 0, 0, 0, 0
 	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
 	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
+	c.repHists, c.defHists, c.unenc = c.repHists[:0], c.defHists[:0], c.unenc[:0]
 	c.resetPage()
 }
 
@@ -143,7 +167,7 @@ func (c *chunkWriter) resetPage() {
 	c.vals.Int32s, c.vals.Int64s, c.vals.Int96s = c.vals.Int32s[:0], c.vals.Int64s[:0], c.vals.Int96s[:0]
 	c.vals.Floats, c.vals.Doubles, c.vals.Booleans = c.vals.Floats[:0], c.vals.Doubles[:0], c.vals.Booleans[:0]
 	c.vals.Bytes, c.vals.Offsets = c.vals.Bytes[:0], append(c.vals.Offsets[:0], 0)
-	c.pageValues, c.pageRows, c.pageBytes = 0, 0, 0
+	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc = 0, 0, 0, 0
 	c.page.reset()
 }
 
@@ -350,6 +374,9 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	if c.cfg.statistics {
 		c.page.update(v, from, to)
 	}
+	if c.bloom != nil {
+		c.insertBloom(v, from, to)
+	}
 	// pageBytes is the PLAIN size of the page's values, in dictionary mode
 	// too, where it decides whether the dictionary pays off.
 	if c.typ == format.ByteArray {
@@ -358,6 +385,7 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
 		}
 		c.pageBytes += 4*(to-from) + hi - lo
+		c.pageUnenc += int64(hi - lo)
 	} else {
 		c.pageBytes += (to - from) * c.valueSize()
 	}
@@ -390,6 +418,43 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 		}
 	}
 	return nil
+}
+
+// insertBloom inserts the hashes of values [from, to) of v into the
+// chunk's bloom filter.
+func (c *chunkWriter) insertBloom(v *enctable.Values, from, to int) {
+	f := c.bloom
+	switch c.typ {
+	case format.Int32:
+		for _, x := range v.Int32s[from:to] {
+			f.Insert(bloom.HashInt32(x))
+		}
+	case format.Int64:
+		for _, x := range v.Int64s[from:to] {
+			f.Insert(bloom.HashInt64(x))
+		}
+	case format.Int96:
+		for _, x := range v.Int96s[from:to] {
+			f.Insert(bloom.HashInt96(x))
+		}
+	case format.Float:
+		for _, x := range v.Floats[from:to] {
+			f.Insert(bloom.HashFloat32(x))
+		}
+	case format.Double:
+		for _, x := range v.Doubles[from:to] {
+			f.Insert(bloom.HashFloat64(x))
+		}
+	case format.FixedLenByteArray:
+		n := c.typeLen
+		for i := from; i < to; i++ {
+			f.Insert(bloom.HashBytes(v.Bytes[i*n : (i+1)*n]))
+		}
+	case format.ByteArray:
+		for i := from; i < to; i++ {
+			f.Insert(bloom.HashBytes(v.Bytes[v.Offsets[i]:v.Offsets[i+1]]))
+		}
+	}
 }
 
 // flushPage encodes, compresses and appends the current page to the chunk.
@@ -481,15 +546,15 @@ func (c *chunkWriter) flushPage() error {
 			c.bounds = c.page.appendValue(c.bounds, false)
 			loc.maxStart = len(c.bounds)
 			c.bounds = c.page.appendValue(c.bounds, true)
-			st.MinValue, st.MaxValue = c.bounds[loc.minStart:loc.maxStart], c.bounds[loc.maxStart:]
-			if c.page.legacy() {
-				st.Min, st.Max = st.MinValue, st.MaxValue
-			}
+			c.setMinMax(st, &c.page, c.bounds[loc.minStart:loc.maxStart], c.bounds[loc.maxStart:])
 		} else {
 			loc.maxStart = len(c.bounds)
 		}
 		loc.end = len(c.bounds)
 		c.chunk.merge(&c.page)
+		c.repHists = appendHistogram(c.repHists, c.rep, c.maxRep)
+		c.defHists = appendHistogram(c.defHists, c.def, c.maxDef)
+		c.unenc = append(c.unenc, c.pageUnenc)
 	}
 	if c.cfg.crc {
 		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
@@ -510,6 +575,49 @@ func (c *chunkWriter) flushPage() error {
 		c.dictActive = false
 	}
 	return nil
+}
+
+// setMinMax sets the min and max of st to lo and hi, truncated under
+// WithStatisticsTruncate, with their exactness.
+func (c *chunkWriter) setMinMax(st *format.Statistics, m *minmax, lo, hi []byte) {
+	loExact, hiExact := true, true
+	if m.kind == mmBytes && c.cfg.statTrunc > 0 {
+		lo, loExact = truncateMin(lo, c.cfg.statTrunc)
+		hi, hiExact = truncateMax(hi, c.cfg.statTrunc)
+	}
+	st.MinValue, st.MaxValue = lo, hi
+	st.IsMinValueExact, st.IsMaxValueExact, st.HasIsMinExact, st.HasIsMaxExact = loExact, hiExact, true, true
+	if m.legacy() {
+		st.Min, st.Max = lo, hi
+	}
+}
+
+// appendHistogram appends the counts of levels 0..max in levels to dst,
+// nothing when max is 0.
+func appendHistogram(dst []int64, levels []int16, max int16) []int64 {
+	if max == 0 {
+		return dst
+	}
+	start := len(dst)
+	dst = append(dst, make([]int64, max+1)...)
+	h := dst[start:]
+	for _, l := range levels {
+		h[l]++ // checked: 0 <= l <= max
+	}
+	return dst
+}
+
+// sumHistograms returns the sum of the per-page histograms of width n
+// concatenated in pages, nil when there are none.
+func sumHistograms(pages []int64, n int) []int64 {
+	if len(pages) == 0 || n == 0 {
+		return nil
+	}
+	sum := make([]int64, n)
+	for i, x := range pages {
+		sum[i%n] += x
+	}
+	return sum
 }
 
 func (c *chunkWriter) countEncoding(t format.PageType, e format.Encoding) {
@@ -545,6 +653,10 @@ func (c *chunkWriter) finish() error {
 		return err
 	}
 	c.dictPage = c.dictPage[:0]
+	c.bloomBuf = c.bloomBuf[:0]
+	if c.bloom != nil {
+		c.bloomBuf = c.bloom.MarshalTo(c.bloomBuf)
+	}
 	if !c.dictUsed {
 		return nil
 	}
@@ -605,13 +717,24 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 		s := &format.Statistics{NullCount: c.nullCount, HasNullCount: true}
 		if c.chunk.has {
 			// Non-nil even when empty: an empty byte array is a min.
-			s.MinValue = c.chunk.appendValue([]byte{}, false)
-			s.MaxValue = c.chunk.appendValue([]byte{}, true)
-			if c.chunk.legacy() {
-				s.Min, s.Max = s.MinValue, s.MaxValue
-			}
+			c.setMinMax(s, &c.chunk, c.chunk.appendValue([]byte{}, false), c.chunk.appendValue([]byte{}, true))
 		}
 		md.Statistics = s
+		// SizeStatistics as arrow-rs writes them: the BYTE_ARRAY bytes
+		// for BYTE_ARRAY columns, each level histogram when its max
+		// level is above 0.
+		ss := &format.SizeStatistics{RepetitionLevelHistogram: sumHistograms(c.repHists, int(c.maxRep)+1),
+			DefinitionLevelHistogram: sumHistograms(c.defHists, int(c.maxDef)+1)}
+		if c.typ == format.ByteArray {
+			var n int64
+			for _, x := range c.unenc {
+				n += x
+			}
+			ss.UnencodedByteArrayDataBytes = &n
+		}
+		if ss.UnencodedByteArrayDataBytes != nil || ss.RepetitionLevelHistogram != nil || ss.DefinitionLevelHistogram != nil {
+			md.SizeStatistics = ss
+		}
 	}
 	cc := format.ColumnChunk{FileOffset: start, MetaData: md}
 	if !c.cfg.pageIndex {
@@ -620,6 +743,9 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 	oi := &format.OffsetIndex{PageLocations: make([]format.PageLocation, len(c.locs))}
 	for i, l := range c.locs {
 		oi.PageLocations[i] = format.PageLocation{Offset: dataStart + l.offset, CompressedPageSize: l.size, FirstRowIndex: l.firstRow}
+	}
+	if c.cfg.statistics && c.typ == format.ByteArray {
+		oi.UnencodedByteArrayDataBytes = slices.Clone(c.unenc)
 	}
 	return cc, c.columnIndex(), oi
 }
@@ -658,6 +784,12 @@ func (c *chunkWriter) columnIndex() *format.ColumnIndex {
 			hi, _ = truncateMax(hi, c.cfg.truncate)
 		}
 		ci.MinValues[i], ci.MaxValues[i] = slices.Clone(lo), slices.Clone(hi)
+	}
+	if len(c.repHists) > 0 {
+		ci.RepetitionLevelHistograms = slices.Clone(c.repHists)
+	}
+	if len(c.defHists) > 0 {
+		ci.DefinitionLevelHistograms = slices.Clone(c.defHists)
 	}
 	switch {
 	case asc:

@@ -45,6 +45,9 @@ type columnConfig struct {
 	statistics bool
 	pageIndex  bool
 	truncate   int
+	statTrunc  int   // 0: statistics not truncated
+	bloomNDV   int64 // 0: no bloom filter
+	bloomFPP   float64
 }
 
 type config struct {
@@ -55,6 +58,7 @@ type config struct {
 	createdBy    string
 	kv           []format.KeyValue
 	inColumn     bool
+	workers      int
 }
 
 func defaultConfig() config {
@@ -66,6 +70,7 @@ func defaultConfig() config {
 		},
 		rowGroupSize: DefaultRowGroupSize,
 		rowGroupRows: DefaultRowGroupRows,
+		workers:      1,
 		createdBy:    "pqcodec version " + Version,
 	}
 }
@@ -192,11 +197,55 @@ func WithStatistics(on bool) Option {
 	return func(cfg *config) error { cfg.col.statistics = on; return nil }
 }
 
+// WithStatisticsTruncate truncates the byte-array min and max of the
+// chunk's statistics and of the page headers' to n bytes (the min cut, the
+// max cut and rounded up, so that both still bound the values), marking a
+// truncated bound inexact (is_min_value_exact, is_max_value_exact false).
+// Off (0) by default, as in parquet-java; arrow-rs truncates to 64. The
+// column index is truncated to 64 bytes either way.
+func WithStatisticsTruncate(n int) Option {
+	return func(cfg *config) error {
+		if n < 0 {
+			return fmt.Errorf("%w: statistics truncation %d", ErrOption, n)
+		}
+		cfg.col.statTrunc = n
+		return nil
+	}
+}
+
 // WithPageIndex turns the page index (ColumnIndex and OffsetIndex) on or
 // off; on by default. Without statistics the ColumnIndex is left out and
 // the OffsetIndex still written.
 func WithPageIndex(on bool) Option {
 	return func(cfg *config) error { cfg.col.pageIndex = on; return nil }
+}
+
+// Defaults of [WithBloomFilter]'s arguments, arrow-rs's: a filter for a
+// million distinct values at a 5% false-positive probability is 1 MiB.
+const (
+	DefaultBloomNDV = 1_000_000
+	DefaultBloomFPP = 0.05
+)
+
+// WithBloomFilter writes a split-block bloom filter (package bloom) for
+// each column chunk, sized for ndv distinct values at false-positive
+// probability fpp (bloom.NumBytesFor: a power of two from 32 bytes to 128
+// MiB), or turns filters off when ndv is 0. Off by default, as in every
+// peer; use it inside [WithColumn] for the columns that readers look up by
+// equality ([DefaultBloomNDV] and [DefaultBloomFPP] are arrow-rs's
+// defaults). The filter is sized before the chunk's values are known, as
+// arrow-rs and arrow-cpp size it: more distinct values than ndv raise the
+// false-positive rate, never give a false negative. BOOLEAN columns get no
+// filter (the specification defines none). Each chunk's filter is written
+// after its row group's column chunks, where arrow-rs writes it by default.
+func WithBloomFilter(ndv int64, fpp float64) Option {
+	return func(cfg *config) error {
+		if ndv < 0 || (ndv > 0 && !(fpp > 0 && fpp < 1)) {
+			return fmt.Errorf("%w: bloom filter for %d values at probability %v", ErrOption, ndv, fpp)
+		}
+		cfg.col.bloomNDV, cfg.col.bloomFPP = ndv, fpp
+		return nil
+	}
 }
 
 // WithRowGroupSize sets the compressed size in bytes of the pages buffered
@@ -231,6 +280,31 @@ func WithRowGroupRows(n int64) Option {
 	}
 }
 
+// WithWorkers sets the number of goroutines that cut, encode and compress
+// the columns of a row group at once; the default, 1, does all the work
+// inside the calls, on the caller's goroutine. With n > 1, Write checks a
+// batch, copies it and returns while the column's work goes on in the
+// background, so that the next column's batch can start: write a batch of
+// each column in turn. A column's batches still run one at a time in the
+// order written, and row groups are cut where they are without workers,
+// so the file is the same, byte for byte, for any n. Each column holds a
+// copy of its batch in flight in memory, and an error of that work (a
+// codec's) is returned by a later call (Write of the same column, the
+// Write that ends a row of batches, Flush or Close). The Writer itself is
+// still for one goroutine at a time.
+func WithWorkers(n int) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithWorkers"); err != nil {
+			return err
+		}
+		if n <= 0 {
+			return fmt.Errorf("%w: workers %d", ErrOption, n)
+		}
+		cfg.workers = n
+		return nil
+	}
+}
+
 // WithKeyValue adds a key-value pair to the file's metadata; pairs keep
 // the order of the options.
 func WithKeyValue(key, value string) Option {
@@ -260,8 +334,8 @@ func WithCreatedBy(s string) Option {
 // WithColumn applies opts to the leaf column at the dotted path
 // ("a.list.element") only, after the options that apply to every column.
 // Only column options are allowed inside: codec, codec factory, encoding,
-// dictionary, page size, rows and version, checksums, statistics and page
-// index. A path that names no leaf fails at New.
+// dictionary, page size, rows and version, checksums, statistics and
+// their truncation, page index and bloom filter. A path that names no leaf fails at New.
 func WithColumn(path string, opts ...Option) Option {
 	return func(cfg *config) error {
 		if err := fileOnly(cfg, "WithColumn"); err != nil {

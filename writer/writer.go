@@ -44,6 +44,7 @@ type Writer struct {
 	indexes   [][]pageIndex // per row group, per column
 	numRows   int64
 	scratch   []byte
+	sem       chan struct{} // WithWorkers: a token per running goroutine; nil without workers
 }
 
 type pageIndex struct {
@@ -73,6 +74,9 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		cfg.col.codecs = f
 	}
 	wr := &Writer{out: w, cfg: cfg, schema: schema}
+	if cfg.workers > 1 {
+		wr.sem = make(chan struct{}, cfg.workers)
+	}
 	wr.elems = flatten(wr.elems, schema.Root())
 	leaves := schema.Leaves()
 	if len(leaves) == 0 {
@@ -172,15 +176,26 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	if err != nil {
 		return w.fail(err)
 	}
-	if err := c.write(ev, def, rep, n); err != nil {
+	if w.sem == nil {
+		err = c.write(ev, def, rep, n)
+	} else {
+		err = w.startWrite(c, ev, def, rep, n)
+	}
+	if err != nil {
 		return w.fail(err)
 	}
-	rows := c.rows()
-	var size int64
+	c.queued += c.batchRows(rep, n)
+	rows := c.queued
 	for _, c := range w.cols {
-		if c.rows() != rows {
+		if c.queued != rows {
 			return nil
 		}
+	}
+	if err := w.waitAll(); err != nil {
+		return w.fail(err)
+	}
+	var size int64
+	for _, c := range w.cols {
 		size += c.buffered()
 	}
 	if rows > 0 && (rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
@@ -216,6 +231,9 @@ func (w *Writer) start() error {
 }
 
 func (w *Writer) flush() error {
+	if err := w.waitAll(); err != nil {
+		return w.fail(err)
+	}
 	rows := w.cols[0].rows()
 	empty := true
 	for i, c := range w.cols {
@@ -235,11 +253,11 @@ func (w *Writer) flush() error {
 	}
 	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols))}
 	idx := make([]pageIndex, len(w.cols))
+	if err := w.finishAll(); err != nil {
+		return w.fail(err)
+	}
 	first := w.off
 	for i, c := range w.cols {
-		if err := c.finish(); err != nil {
-			return w.fail(err)
-		}
 		start := w.off
 		if err := w.write(c.dictPage); err != nil {
 			return err
@@ -252,6 +270,19 @@ func (w *Writer) flush() error {
 		c.resetChunk()
 	}
 	total := w.off - first
+	// Bloom filters after the row group's chunks, outside its
+	// total_compressed_size, where arrow-rs writes them by default.
+	for i, c := range w.cols {
+		if len(c.bloomBuf) == 0 {
+			continue
+		}
+		off, n := w.off, int32(len(c.bloomBuf))
+		md := rg.Columns[i].MetaData
+		md.BloomFilterOffset, md.BloomFilterLength = &off, &n
+		if err := w.write(c.bloomBuf); err != nil {
+			return err
+		}
+	}
 	ord := int16(len(w.rowGroups))
 	rg.FileOffset, rg.TotalCompressedSize, rg.Ordinal = &first, &total, &ord
 	w.rowGroups = append(w.rowGroups, rg)

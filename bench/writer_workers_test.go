@@ -1,0 +1,194 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/writer"
+)
+
+// workersRows and workersBatch shape the file of BenchmarkWriteWorkers:
+// the first 240 Ki rows of each column of writeColumns, one file of five
+// columns, written in batches of 16 Ki rows, one of each column in turn.
+const (
+	workersRows  = 240 << 10
+	workersBatch = 16 << 10
+)
+
+type workersFile struct {
+	schema *format.Schema
+	cols   []writeColumn // truncated to workersRows rows
+}
+
+func newWorkersFile(tb testing.TB) *workersFile {
+	f := &workersFile{}
+	var leaves []writer.Field
+	for _, c := range writeColumns() {
+		rep := format.Required
+		if c.optional {
+			rep = format.Optional
+			nv := 0
+			for _, d := range c.def[:workersRows] {
+				if d == 1 {
+					nv++
+				}
+			}
+			c.def = c.def[:workersRows]
+			c.values.Int32s = c.values.Int32s[:nv]
+		} else {
+			switch c.typ {
+			case format.Int64:
+				c.values.Int64s = c.values.Int64s[:workersRows]
+			case format.Double:
+				c.values.Doubles = c.values.Doubles[:workersRows]
+			case format.ByteArray:
+				c.values.Offsets = c.values.Offsets[:workersRows+1]
+			}
+		}
+		leaves = append(leaves, writer.Leaf(c.name, rep, c.typ))
+		f.cols = append(f.cols, c)
+	}
+	s, err := writer.Message("m", leaves...)
+	require.NoError(tb, err)
+	f.schema = s
+	return f
+}
+
+// batch returns rows [r0, r1) of column c.
+func (c *writeColumn) batch(r0, r1 int) (*column.Values, []int16) {
+	v := &column.Values{Type: c.typ}
+	if c.optional {
+		v0 := 0
+		for _, d := range c.def[:r0] {
+			v0 += int(d)
+		}
+		v1 := v0
+		for _, d := range c.def[r0:r1] {
+			v1 += int(d)
+		}
+		v.Int32s = c.values.Int32s[v0:v1]
+		return v, c.def[r0:r1]
+	}
+	switch c.typ {
+	case format.Int64:
+		v.Int64s = c.values.Int64s[r0:r1]
+	case format.Double:
+		v.Doubles = c.values.Doubles[r0:r1]
+	case format.ByteArray:
+		v.Bytes, v.Offsets = c.values.Bytes, c.values.Offsets[r0:r1+1]
+	}
+	return v, nil
+}
+
+func (f *workersFile) write(buf *bytes.Buffer, opts ...writer.Option) error {
+	w, err := writer.New(buf, f.schema, opts...)
+	if err != nil {
+		return err
+	}
+	for r := 0; r < workersRows; r += workersBatch {
+		for i := range f.cols {
+			v, def := f.cols[i].batch(r, r+workersBatch)
+			if err := w.Write(i, v, def, nil); err != nil {
+				return err
+			}
+		}
+	}
+	return w.Close()
+}
+
+// BenchmarkWriteWorkers writes one file of five columns (the first 240 Ki
+// rows of each column of BenchmarkWrite; the high-cardinality strings are
+// the largest, 7 MiB) with 1 and 2 workers, and with 1 worker and a bloom
+// filter on every column (sized for 240 Ki values at 1%).
+func BenchmarkWriteWorkers(b *testing.B) {
+	codecs, err := codecfactory.New()
+	require.NoError(b, err)
+	f := newWorkersFile(b)
+	base := []writer.Option{writer.WithCodecs(codecs), writer.WithCodec(codecfactory.Snappy)}
+	variants := []struct {
+		name string
+		opts []writer.Option
+	}{
+		{"workers-1", []writer.Option{writer.WithWorkers(1)}},
+		{"workers-2", []writer.Option{writer.WithWorkers(2)}},
+		{"workers-1-bloom", []writer.Option{writer.WithWorkers(1), writer.WithBloomFilter(workersRows, 0.01)}},
+	}
+	var want []byte
+	for _, v := range variants {
+		var buf bytes.Buffer
+		require.NoError(b, f.write(&buf, append(base, v.opts...)...))
+		if want == nil {
+			want = bytes.Clone(buf.Bytes())
+			checkWorkersFile(b, f, want)
+		} else if v.name == "workers-2" {
+			require.Equal(b, want, buf.Bytes(), "2 workers write other bytes")
+		}
+		in := 0
+		for _, c := range f.cols {
+			in += plainSize(&c.values)
+		}
+		b.Run(v.name, func(b *testing.B) {
+			b.SetBytes(int64(in))
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				buf.Reset()
+				if err := f.write(&buf, append(base, v.opts...)...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(buf.Len()), "file-B")
+		})
+	}
+}
+
+// plainSize returns the PLAIN size of v's values.
+func plainSize(v *column.Values) int {
+	switch v.Type {
+	case format.Int64, format.Double:
+		return 8 * v.Len()
+	case format.Int32:
+		return 4 * v.Len()
+	case format.ByteArray:
+		n := v.Len()
+		return 4*n + int(v.Offsets[n]-v.Offsets[0])
+	}
+	return 0
+}
+
+// checkWorkersFile reads b back with column and compares every column
+// with f.
+func checkWorkersFile(tb testing.TB, f *workersFile, b []byte) {
+	cf, err := column.Open(bytes.NewReader(b), int64(len(b)))
+	require.NoError(tb, err)
+	require.Equal(tb, int64(workersRows), cf.MetaData().NumRows)
+	var p column.Page
+	for i := range f.cols {
+		c := &f.cols[i]
+		var def []int16
+		var got []any
+		for rg := range cf.NumRowGroups() {
+			r, err := cf.Column(rg, i)
+			require.NoError(tb, err)
+			for r.ReadPage(&p) == nil {
+				def = append(def, p.DefLevels...)
+				for k := range p.Values.Len() {
+					got = append(got, fmt.Sprint(p.Values.Value(k)))
+				}
+			}
+		}
+		v, wdef := c.batch(0, workersRows)
+		require.Equal(tb, wdef, def, c.name)
+		require.Equal(tb, v.Len(), len(got), c.name)
+		for k := range got {
+			require.Equal(tb, fmt.Sprint(v.Value(k)), got[k], "%s value %d", c.name, k)
+		}
+	}
+}

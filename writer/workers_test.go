@@ -1,0 +1,150 @@
+package writer_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/writer"
+)
+
+// workerSets are option sets whose files must not depend on the number of
+// workers: row groups cut by size and by rows between windows, dictionary
+// fallbacks, v2 pages and bloom filters.
+func workerSets() []struct {
+	name   string
+	window int
+	opts   []writer.Option
+} {
+	return []struct {
+		name   string
+		window int
+		opts   []writer.Option
+	}{
+		{"default-window-700-rowgroup-64KiB", 700, []writer.Option{writer.WithRowGroupSize(64 << 10)}},
+		{"v2-snappy-smallpages-dictlimit-bloom", 300, []writer.Option{writer.WithPageVersion(2), writer.WithCodec(codecfactory.Snappy),
+			writer.WithPageRows(100), writer.WithDictionaryLimit(200), writer.WithBloomFilter(500, 0.05), writer.WithRowGroupRows(1000)}},
+	}
+}
+
+// TestWorkersSameBytes writes every corpus file with 1, 2 and 4 workers
+// under each of workerSets and requires the same bytes.
+func TestWorkersSameBytes(t *testing.T) {
+	f, err := codecfactory.New()
+	require.NoError(t, err)
+	files := 0
+	for _, path := range corpusInputs(t) {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if strings.HasSuffix(path, "large_string_map.brotli.parquet") || testing.Short() && len(b) > 1<<20 {
+			continue
+		}
+		src, err := readFile(b)
+		if err != nil {
+			continue
+		}
+		files++
+		for _, set := range workerSets() {
+			var want []byte
+			for _, n := range []int{1, 2, 4} {
+				opts := append(set.opts[:len(set.opts):len(set.opts)], writer.WithCodecs(f), writer.WithWorkers(n))
+				out, err := writeFile(src, set.window, opts...)
+				require.NoError(t, err, "%s, %s, %d workers", path, set.name, n)
+				if n == 1 {
+					want = out
+					continue
+				}
+				require.True(t, bytes.Equal(want, out), "%s, %s: %d workers write %d bytes, 1 worker %d", path, set.name, n, len(out), len(want))
+			}
+		}
+	}
+	t.Logf("%d files the same with 1, 2 and 4 workers under %d option sets", files, len(workerSets()))
+	require.Greater(t, files, 100)
+}
+
+// TestWorkersConcurrentWriters runs Writers with workers on several
+// goroutines at once, sharing one codec factory (run it with -race), and
+// requires the files each writes alone.
+func TestWorkersConcurrentWriters(t *testing.T) {
+	f, err := codecfactory.New()
+	require.NoError(t, err)
+	type job struct {
+		src  *fileData
+		want []byte
+	}
+	var jobs []job
+	set := workerSets()[1]
+	for _, path := range corpusInputs(t) {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if len(b) > 64<<10 || len(jobs) == 24 {
+			continue
+		}
+		src, err := readFile(b)
+		if err != nil {
+			continue
+		}
+		want, err := writeFile(src, set.window, append(set.opts, writer.WithCodecs(f))...)
+		require.NoError(t, err)
+		jobs = append(jobs, job{src, want})
+	}
+	require.Len(t, jobs, 24)
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := g; k < len(jobs); k += 2 { // every job twice, on two goroutines
+				out, err := writeFile(jobs[k].src, set.window, append(set.opts, writer.WithCodecs(f), writer.WithWorkers(g+2))...)
+				if err == nil && !bytes.Equal(out, jobs[k].want) {
+					err = errors.New("different bytes")
+				}
+				if err != nil {
+					errs[g] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, errors.Join(errs...))
+}
+
+// TestWorkersErrors checks that a codec's error in the background fails
+// the Writer, and WithWorkers' bounds.
+func TestWorkersErrors(t *testing.T) {
+	s := testSchema(t)
+	_, err := writer.New(&bytes.Buffer{}, s, writer.WithWorkers(0))
+	require.ErrorIs(t, err, writer.ErrOption)
+	_, err = writer.New(&bytes.Buffer{}, s, writer.WithColumn("id", writer.WithWorkers(2)))
+	require.ErrorIs(t, err, writer.ErrOption)
+	// Failing io.Writer: the error surfaces at Flush, and Close after it
+	// writes nothing.
+	fw := &failWriter{after: 10}
+	w, err := writer.New(fw, s, writer.WithWorkers(3))
+	require.NoError(t, err)
+	require.NoError(t, w.Write(0, int64s(1, 2, 3), nil, nil))
+	require.NoError(t, w.Write(1, strs("x", "y"), []int16{1, 0, 1}, nil))
+	require.NoError(t, w.Write(2, strs("a"), []int16{3, 2, 0, 1}, []int16{0, 1, 0, 0}))
+	require.NoError(t, w.Write(3, &testFLBA, nil, nil))
+	require.ErrorIs(t, w.Flush(), errDisk)
+	require.ErrorIs(t, w.Close(), errDisk)
+	// A batch that fails its checks fails at once, with batches of other
+	// columns in flight.
+	w, err = writer.New(&bytes.Buffer{}, s, writer.WithWorkers(2))
+	require.NoError(t, err)
+	require.NoError(t, w.Write(0, int64s(1, 2, 3), nil, nil))
+	require.ErrorIs(t, w.Write(1, strs("x"), []int16{1, 0, 1}, nil), writer.ErrLevel)
+	require.Error(t, w.Close())
+}
+
+var testFLBA = column.Values{Type: format.FixedLenByteArray, TypeLength: 2, Bytes: []byte{0, 0x3c, 0, 0xc0, 0xff, 0x7f}}
