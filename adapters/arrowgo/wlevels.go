@@ -242,7 +242,7 @@ func (l *leafWriter) values(leaf arrow.Array) error {
 
 var unitsPerSecond = [...]int64{arrow.Second: 1, arrow.Millisecond: 1e3, arrow.Microsecond: 1e6, arrow.Nanosecond: 1e9}
 
-func appendConv[T, U int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64](dst []U, src []T) []U {
+func appendConv[T, U ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64](dst []U, src []T) []U {
 	for _, x := range src {
 		dst = append(dst, U(x))
 	}
@@ -272,7 +272,14 @@ func (l *leafWriter) appendRange(a arrow.Array, s, e int) error {
 	case *array.Date32:
 		v.Int32s = appendConv(v.Int32s, arrow.Int32Traits.CastFromBytes(a.Data().Buffers()[1].Bytes())[a.Data().Offset()+s:a.Data().Offset()+e])
 	case *array.Time32:
-		v.Int32s = appendConv(v.Int32s, arrow.Int32Traits.CastFromBytes(a.Data().Buffers()[1].Bytes())[a.Data().Offset()+s:a.Data().Offset()+e])
+		xs := a.Time32Values()[s:e]
+		if a.DataType().(*arrow.Time32Type).Unit == arrow.Second { // TIME(MILLIS), as pqarrow writes
+			for _, x := range xs {
+				v.Int32s = append(v.Int32s, int32(x)*1000)
+			}
+			break
+		}
+		v.Int32s = appendConv(v.Int32s, xs)
 	case *array.Date64:
 		for _, x := range a.Date64Values()[s:e] {
 			v.Int32s = append(v.Int32s, int32(int64(x)/86400000))
