@@ -335,13 +335,13 @@ func (l *leafWriter) appendRange(a arrow.Array, s, e int) error {
 			v.Bytes = append(v.Bytes, b[32-l.typeLen:]...)
 		}
 	case *array.String:
-		l.appendBytes(a.ValueOffsets()[s:e+1], a.ValueBytes())
+		l.appendBytes(a.ValueOffsets()[s:e+1], dataBuf(a))
 	case *array.Binary:
-		l.appendBytes(a.ValueOffsets()[s:e+1], a.ValueBytes())
+		l.appendBytes(a.ValueOffsets()[s:e+1], dataBuf(a))
 	case *array.LargeString:
-		l.appendBytes64(a.ValueOffsets()[s:e+1], a.ValueBytes())
+		l.appendBytes64(a.ValueOffsets()[s:e+1], dataBuf(a))
 	case *array.LargeBinary:
-		l.appendBytes64(a.ValueOffsets()[s:e+1], a.ValueBytes())
+		l.appendBytes64(a.ValueOffsets()[s:e+1], dataBuf(a))
 	case *array.Null:
 	default:
 		return fmt.Errorf("%w: writing Arrow type %s", ErrUnsupported, a.DataType())
@@ -365,4 +365,13 @@ func (l *leafWriter) appendBytes64(offs []int64, data []byte) {
 	for _, o := range offs[1:] {
 		v.Offsets = append(v.Offsets, int32(o+base))
 	}
+}
+
+// dataBuf is the whole data buffer of a binary array, which its value
+// offsets index (ValueBytes starts at the first value of a slice).
+func dataBuf(a arrow.Array) []byte {
+	if b := a.Data().Buffers()[2]; b != nil {
+		return b.Bytes()
+	}
+	return nil
 }

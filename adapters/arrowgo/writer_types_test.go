@@ -222,6 +222,31 @@ func TestWriteEveryType(t *testing.T) {
 			}
 			direct.Release()
 		}
+		// a slice of the record: offsets into every buffer
+		sl := rec.NewSlice(123, 2890)
+		defer sl.Release()
+		var buf bytes.Buffer
+		fw, err := NewFileWriter(sc, &buf)
+		require.NoError(t, err)
+		require.NoError(t, fw.Write(sl))
+		require.NoError(t, fw.Close())
+		got, err := oursTable(buf.Bytes(), mem)
+		require.NoError(t, err)
+		defer got.Release()
+		cols := make([]arrow.Column, want.NumCols())
+		for i := range cols {
+			ch := array.NewChunkedSlice(want.Column(i).Data(), 123, 2890)
+			cols[i] = *arrow.NewColumn(want.Schema().Field(i), ch)
+			ch.Release()
+		}
+		wantSlice := array.NewTable(want.Schema(), cols, 2890-123)
+		defer wantSlice.Release()
+		for i := range cols {
+			cols[i].Release()
+		}
+		if diff := equalTablesLogical(wantSlice, got); diff != "" {
+			t.Errorf("slice: %s", diff)
+		}
 	})
 }
 
