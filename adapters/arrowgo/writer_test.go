@@ -87,3 +87,29 @@ func TestWriteRoundTrip(t *testing.T) {
 		t.Logf("written and read back equal: %d files; not written: %d", written, unsupported)
 	})
 }
+
+// TestWriterErrors: types pqarrow cannot write, records of another
+// schema and writes after Close are errors, never panics.
+func TestWriterErrors(t *testing.T) {
+	var buf bytes.Buffer
+	_, err := NewFileWriter(arrow.NewSchema([]arrow.Field{{Name: "d", Type: arrow.FixedWidthTypes.Duration_ms}}, nil), &buf)
+	require.ErrorIs(t, err, ErrUnsupported)
+	_, err = NewFileWriter(arrow.NewSchema([]arrow.Field{{Name: "v", Type: arrow.ListViewOf(arrow.PrimitiveTypes.Int32)}}, nil), &buf)
+	require.ErrorIs(t, err, ErrUnsupported)
+	_, err = NewFileWriter(arrow.NewSchema(nil, nil), &buf, WithWriterProperties(nil))
+	require.ErrorIs(t, err, ErrArgument)
+
+	sc := arrow.NewSchema([]arrow.Field{{Name: "a", Type: arrow.PrimitiveTypes.Int32}}, nil)
+	other := arrow.NewSchema([]arrow.Field{{Name: "a", Type: arrow.PrimitiveTypes.Int64}}, nil)
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	rec := randomRecord(mem, other, 10, 1)
+	defer rec.Release()
+	fw, err := NewFileWriter(sc, &buf)
+	require.NoError(t, err)
+	require.ErrorIs(t, fw.Write(rec), ErrArgument)
+	require.NoError(t, fw.Close())
+	good := randomRecord(mem, sc, 10, 1)
+	defer good.Release()
+	require.ErrorIs(t, fw.Write(good), ErrArgument)
+}

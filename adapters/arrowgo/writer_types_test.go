@@ -187,9 +187,9 @@ func TestWriteEveryType(t *testing.T) {
 		require.Empty(t, equalTables(want, tbl))
 		for _, props := range []*parquet.WriterProperties{
 			nil,
-			parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Snappy), parquet.WithDataPageVersion(parquet.DataPageV2),
+			parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Snappy), parquet.WithDataPageVersion(parquet.DataPageV2),
 				parquet.WithMaxRowGroupLength(700)),
-			parquet.NewWriterProperties(parquet.WithDictionaryDefault(false), parquet.WithDataPageSize(512),
+			parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithDictionaryDefault(false), parquet.WithDataPageSize(512),
 				parquet.WithStats(false), parquet.WithCompression(compress.Codecs.Zstd), parquet.WithCompressionLevel(9)),
 		} {
 			var opts []WriterOption
