@@ -3,6 +3,7 @@ package arrowgo
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -45,8 +46,9 @@ type leafWriter struct {
 	unit           int64 // TIMESTAMP: units per second of the Parquet column
 
 	def, rep []int16
-	runs     []int // leaf slot runs [s, e) of non-null values, in pairs
-	v        column.Values
+	runs     []int         // leaf slot runs [s, e) of non-null values, in pairs
+	v        column.Values // the batch given to package writer
+	buf      column.Values // the buffers of v when it holds copies
 }
 
 func appendLeaves(dst []*leafWriter, field int, path []step, f arrow.Field, def, rep int16) []*leafWriter {
@@ -71,16 +73,21 @@ func appendLeaves(dst []*leafWriter, field int, path []step, f arrow.Field, def,
 
 func (l *leafWriter) write(w *writer.Writer, arr arrow.Array, s, e int) error {
 	l.def, l.rep, l.runs = l.def[:0], l.rep[:0], l.runs[:0]
+	if l.maxDef > 0 && l.maxRep == 0 { // one level per row
+		l.def = slices.Grow(l.def, e-s)
+	}
 	leaf := l.emit(0, arr, s, e, 0, 0, 0)
-	l.v = column.Values{Type: l.phys, TypeLength: l.typeLen, Booleans: l.v.Booleans[:0], Int32s: l.v.Int32s[:0],
-		Int64s: l.v.Int64s[:0], Floats: l.v.Floats[:0], Doubles: l.v.Doubles[:0], Bytes: l.v.Bytes[:0], Offsets: l.v.Offsets[:0]}
+	b := &l.buf
+	l.v = column.Values{Type: l.phys, TypeLength: l.typeLen, Booleans: b.Booleans[:0], Int32s: b.Int32s[:0],
+		Int64s: b.Int64s[:0], Floats: b.Floats[:0], Doubles: b.Doubles[:0], Bytes: b.Bytes[:0], Offsets: b.Offsets[:0]}
 	if l.phys == format.ByteArray {
 		l.v.Offsets = append(l.v.Offsets, 0)
 	}
-	if leaf != nil {
+	if leaf != nil && !l.alias(leaf) {
 		if err := l.values(leaf); err != nil {
 			return err
 		}
+		l.buf = l.v
 	}
 	var def, rep []int16
 	if l.maxDef > 0 {
@@ -90,6 +97,33 @@ func (l *leafWriter) write(w *writer.Writer, arr arrow.Array, s, e int) error {
 		rep = l.rep
 	}
 	return w.Write(l.col, &l.v, def, rep)
+}
+
+// alias points l.v at the Arrow buffers when the values are one run of a
+// type whose layout is Parquet's (package writer copies what it keeps),
+// and reports whether it did.
+func (l *leafWriter) alias(leaf arrow.Array) bool {
+	if len(l.runs) != 2 {
+		return false
+	}
+	s, e := l.runs[0], l.runs[1]
+	switch a := leaf.(type) {
+	case *array.Int32:
+		l.v.Int32s = a.Int32Values()[s:e]
+	case *array.Int64:
+		l.v.Int64s = a.Int64Values()[s:e]
+	case *array.Float32:
+		l.v.Floats = a.Float32Values()[s:e]
+	case *array.Float64:
+		l.v.Doubles = a.Float64Values()[s:e]
+	case *array.String:
+		l.v.Bytes, l.v.Offsets = dataBuf(a), a.ValueOffsets()[s:e+1]
+	case *array.Binary:
+		l.v.Bytes, l.v.Offsets = dataBuf(a), a.ValueOffsets()[s:e+1]
+	default:
+		return false
+	}
+	return true
 }
 
 // emit appends the levels of slots [s, e) of arr at path step k, present
@@ -231,6 +265,26 @@ func (l *leafWriter) values(leaf arrow.Array) error {
 			}
 		}
 		return nil
+	}
+	n := 0
+	for r := 0; r < len(l.runs); r += 2 {
+		n += l.runs[r+1] - l.runs[r]
+	}
+	switch v := &l.v; l.phys {
+	case format.Boolean:
+		v.Booleans = slices.Grow(v.Booleans, n)
+	case format.Int32:
+		v.Int32s = slices.Grow(v.Int32s, n)
+	case format.Int64:
+		v.Int64s = slices.Grow(v.Int64s, n)
+	case format.Float:
+		v.Floats = slices.Grow(v.Floats, n)
+	case format.Double:
+		v.Doubles = slices.Grow(v.Doubles, n)
+	case format.ByteArray:
+		v.Offsets = slices.Grow(v.Offsets, n)
+	case format.FixedLenByteArray:
+		v.Bytes = slices.Grow(v.Bytes, n*l.typeLen)
 	}
 	for r := 0; r < len(l.runs); r += 2 {
 		if err := l.appendRange(leaf, l.runs[r], l.runs[r+1]); err != nil {
