@@ -136,7 +136,8 @@ func fill(b array.Builder, r *rand.Rand, n int, nullable bool) {
 			fill(b.ValueBuilder(), r, r.IntN(4), true)
 		case *array.FixedSizeListBuilder:
 			b.Append(true)
-			fill(b.ValueBuilder(), r, 3, true)
+			ft := b.Type().(*arrow.FixedSizeListType)
+			fill(b.ValueBuilder(), r, int(ft.Len()), ft.ElemField().Nullable)
 		case *array.StructBuilder:
 			b.Append(true)
 			st := b.Type().(*arrow.StructType)
@@ -279,4 +280,35 @@ func rowStrings(c *arrow.Chunked) []string {
 		}
 	}
 	return out
+}
+
+// TestWriteFixedSizeList writes fixed-size lists (which FileReader does not
+// read yet) and checks pqarrow reads them back as it reads its own file.
+func TestWriteFixedSizeList(t *testing.T) {
+	withAdapter(t, func() {
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		defer mem.AssertSize(t, 0)
+		sc := arrow.NewSchema([]arrow.Field{
+			{Name: "v", Type: arrow.FixedSizeListOf(3, arrow.PrimitiveTypes.Int16)},
+			{Name: "s", Type: arrow.FixedSizeListOfNonNullable(2, arrow.BinaryTypes.String)},
+		}, nil)
+		rec := randomRecord(mem, sc, 500, 3)
+		defer rec.Release()
+		var pb, ob bytes.Buffer
+		pw, err := pqarrow.NewFileWriter(sc, &pb, nil, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+		require.NoError(t, err)
+		require.NoError(t, pw.Write(rec))
+		require.NoError(t, pw.Close())
+		want, err := pqarrowTable(pb.Bytes(), pqarrow.ArrowReadProperties{})
+		require.NoError(t, err)
+		defer want.Release()
+		fw, err := NewFileWriter(sc, &ob)
+		require.NoError(t, err)
+		require.NoError(t, fw.Write(rec))
+		require.NoError(t, fw.Close())
+		got, err := pqarrowTable(ob.Bytes(), pqarrow.ArrowReadProperties{})
+		require.NoError(t, err)
+		defer got.Release()
+		require.Empty(t, equalTables(want, got))
+	})
 }
