@@ -24,6 +24,15 @@
 // columns of every physical and logical type, lists, large lists, maps and
 // structs nullable at every level are built from the levels; every buffer
 // comes from the caller's memory.Allocator.
+//
+// [FileWriter] is the write half: it writes arrow-go records through
+// pqcodec's package writer, with the Parquet schema pqarrow.FileWriter
+// writes for the same Arrow schema (pqarrow.ToParquet) and the
+// ARROW:schema key-value metadata, so pqarrow and FileReader read the same
+// Arrow types back. pqarrow's writer properties map onto package writer's
+// options where they mean the same ([WithWriterProperties]). Definition
+// levels come from validity bitmaps and repetition levels from list
+// offsets, in buffers reused from batch to batch.
 package arrowgo
 
 import (
