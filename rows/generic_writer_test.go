@@ -63,7 +63,7 @@ func TestGenericWriterRoundTrip(t *testing.T) {
 		defer f.Close()
 		type stats struct { // names in another case than the schema's
 			Min, Max, Mean, Sum, Variance int64
-			Count                        uint64
+			Count                         uint64
 		}
 		type row struct {
 			RollNum stats `parquet:"roll_num"`
