@@ -91,9 +91,9 @@ func New(opts ...Option) (*Factory, error) {
 	f.impl[Gzip] = gzipImpl(&f.cfg, native)
 	f.impl[Lzo] = lzoImpl(&f.cfg, native)
 	f.impl[Brotli] = brotliImpl(&f.cfg, native)
-	f.impl[Lz4] = lz4HadoopImpl(&f.cfg)
+	f.impl[Lz4] = lz4HadoopImpl(&f.cfg, native)
 	f.impl[Zstd] = zstdImpl(&f.cfg, native)
-	f.impl[Lz4Raw] = lz4RawImpl(&f.cfg)
+	f.impl[Lz4Raw] = lz4RawImpl(&f.cfg, native)
 	// Create one context of each kind now, so configuration errors surface
 	// here and the lists start warm.
 	idle := idleCapacity()

@@ -2,7 +2,6 @@ package codecfactory
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"github.com/pierrec/lz4/v4"
 
 	"github.com/pqcodec/pqcodec/internal/hadoop"
+	nlz4 "github.com/pqcodec/pqcodec/native/lz4"
 )
 
 // lz4MaxExpansion bounds the bytes one byte of an LZ4 block (or LZO1X
@@ -40,8 +40,16 @@ func lz4Ratio(src []byte, n int) error {
 // lz4Bound is the most a single LZ4 block of n bytes needs.
 func lz4Bound(n int) int { return max(lz4.CompressBlockBound(n), 1) }
 
-// lz4Block compresses and decompresses single LZ4 blocks; it is also the
-// block codec inside Hadoop framing. It is not safe for concurrent use.
+// lz4Blocks is what the LZ4 codecs need of a block codec, the one inside
+// Hadoop framing too: liblz4's (nativeLz4Block, lz4_native.go) in cgo
+// builds, pierrec/lz4's (lz4Block) otherwise.
+type lz4Blocks interface {
+	hadoop.BlockEncoder
+	hadoop.BlockDecoder
+}
+
+// lz4Block compresses and decompresses single LZ4 blocks with pierrec/lz4.
+// It is not safe for concurrent use.
 type lz4Block struct {
 	c  lz4.Compressor
 	hc *lz4.CompressorHC // nil at level 0: the fast compressor
@@ -49,11 +57,11 @@ type lz4Block struct {
 
 // newLz4Block returns a block codec compressing at level (0: pierrec's
 // fast compressor; 1-9: its high-compression one at that search depth).
-func newLz4Block(level int) lz4Block {
+func newLz4Block(level int) *lz4Block {
 	if level == 0 {
-		return lz4Block{}
+		return &lz4Block{}
 	}
-	return lz4Block{hc: &lz4.CompressorHC{Level: lz4Levels[level-1]}}
+	return &lz4Block{hc: &lz4.CompressorHC{Level: lz4Levels[level-1]}}
 }
 
 // lz4Levels are pierrec's CompressionLevel constants for levels 1-9.
@@ -103,70 +111,23 @@ func lz4BlockError(src []byte, limit int, err error) error {
 
 // lz4BlockLen returns the length the LZ4 block src decodes to, by walking its
 // sequences without decoding them, and whether src is a well-formed block.
-func lz4BlockLen(src []byte) (int, bool) {
-	pos, out := 0, 0
-	ext := func(v int) (int, bool) {
-		for {
-			if pos >= len(src) {
-				return 0, false
-			}
-			b := src[pos]
-			pos++
-			v += int(b)
-			if b != 255 {
-				return v, true
-			}
-		}
-	}
-	for {
-		if pos >= len(src) {
-			return 0, false
-		}
-		tok := src[pos]
-		pos++
-		lit := int(tok >> 4)
-		if lit == 15 {
-			var ok bool
-			if lit, ok = ext(lit); !ok {
-				return 0, false
-			}
-		}
-		if lit > len(src)-pos {
-			return 0, false
-		}
-		pos += lit
-		out += lit
-		if pos == len(src) {
-			return out, true
-		}
-		if len(src)-pos < 2 {
-			return 0, false
-		}
-		off := int(binary.LittleEndian.Uint16(src[pos:]))
-		pos += 2
-		ml := int(tok & 15)
-		if ml == 15 {
-			var ok bool
-			if ml, ok = ext(ml); !ok {
-				return 0, false
-			}
-		}
-		if off == 0 || off > out {
-			return 0, false
-		}
-		out += ml + 4
-	}
+func lz4BlockLen(src []byte) (int, bool) { return nlz4.DecodedLen(src) }
+
+// LZ4_RAW: one LZ4 block, liblz4 or github.com/pierrec/lz4/v4.
+
+type lz4RawCodec struct{ blk lz4Blocks }
+
+// Close frees the block codec's native memory, if it has any.
+func (c *lz4RawCodec) Close() error {
+	closeContext(c.blk)
+	return nil
 }
 
-// LZ4_RAW: one LZ4 block, github.com/pierrec/lz4/v4.
-
-type lz4RawCodec struct{ lz4Block }
-
-func (c *lz4RawCodec) compress(dst, src []byte) ([]byte, error) { return c.EncodeBlock(dst, src) }
+func (c *lz4RawCodec) compress(dst, src []byte) ([]byte, error) { return c.blk.EncodeBlock(dst, src) }
 
 func (c *lz4RawCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 	base := len(dst)
-	k, err := lz4.UncompressBlock(src, dst[base:base+n])
+	k, err := c.blk.DecodeBlock(dst[base:base+n], src)
 	if err != nil {
 		return dst, lz4BlockError(src, n, err)
 	}
@@ -176,23 +137,45 @@ func (c *lz4RawCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 	return dst[:base+n], nil
 }
 
-func lz4RawImpl(cfg *config) codecImpl {
-	level := cfg.lz4Level
-	return codecImpl{
-		newCompressor:   func() (compressor, error) { return &lz4RawCodec{newLz4Block(level)}, nil },
-		newDecompressor: func() (decompressor, error) { return new(lz4RawCodec), nil },
-		check:           lz4Ratio,
-		bound:           lz4Bound,
-		compressLib:     "github.com/pierrec/lz4/v4",
-		decompressLib:   "github.com/pierrec/lz4/v4",
+func lz4RawImpl(cfg *config, native bool) codecImpl {
+	im := codecImpl{check: lz4Ratio, bound: lz4Bound}
+	enc, dec, lib := lz4BlockCodecs(cfg, native)
+	im.compressLib, im.decompressLib = lib, lib
+	im.newCompressor = func() (compressor, error) {
+		b, err := enc()
+		if err != nil {
+			return nil, err
+		}
+		return &lz4RawCodec{blk: b}, nil
 	}
+	im.newDecompressor = func() (decompressor, error) {
+		b, err := dec()
+		if err != nil {
+			return nil, err
+		}
+		return &lz4RawCodec{blk: b}, nil
+	}
+	return im
+}
+
+// lz4BlockCodecs returns the constructors of the block compressors and
+// decompressors of the LZ4 codecs, and the library's name: liblz4 when native
+// and available, pierrec/lz4 otherwise.
+func lz4BlockCodecs(cfg *config, native bool) (enc, dec func() (lz4Blocks, error), lib string) {
+	level := cfg.lz4Level
+	if native && nlz4.Available {
+		return func() (lz4Blocks, error) { return newNativeLz4Compressor(level) },
+			func() (lz4Blocks, error) { return newNativeLz4Decompressor() }, "liblz4"
+	}
+	return func() (lz4Blocks, error) { return newLz4Block(level), nil },
+		func() (lz4Blocks, error) { return newLz4Block(0), nil }, "github.com/pierrec/lz4/v4"
 }
 
 // LZ4: Hadoop framing over LZ4 blocks, with the LZ4 frame format and a raw
 // block as fallbacks when reading.
 
 type lz4HadoopCodec struct {
-	lz4Block
+	blk   lz4Blocks
 	frame *lz4.Reader // created on first use of the frame fallback
 	br    bytes.Reader
 	probe [1]byte
@@ -224,7 +207,7 @@ func lz4HadoopBound(n int) int { return hadoopBound(n, lz4ChunkSize, lz4Bound) +
 func (c *lz4HadoopCodec) compress(dst, src []byte) ([]byte, error) {
 	dst = spare(dst, lz4HadoopBound(len(src)))
 	if len(src) <= lz4ChunkSize {
-		return hadoop.Encode(dst, src, lz4ChunkSize, &c.lz4Block)
+		return hadoop.Encode(dst, src, lz4ChunkSize, c.blk)
 	}
 	last := len(src) - lz4ChunkSize
 	mid := max(last-lz4ChunkSize/2, 0)
@@ -233,7 +216,7 @@ func (c *lz4HadoopCodec) compress(dst, src []byte) ([]byte, error) {
 		if len(part) == 0 {
 			continue
 		}
-		if dst, err = hadoop.Encode(dst, part, lz4ChunkSize, &c.lz4Block); err != nil {
+		if dst, err = hadoop.Encode(dst, part, lz4ChunkSize, c.blk); err != nil {
 			return dst, err
 		}
 	}
@@ -243,7 +226,7 @@ func (c *lz4HadoopCodec) compress(dst, src []byte) ([]byte, error) {
 func (c *lz4HadoopCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 	base := len(dst)
 	out := dst[base : base+n]
-	herr := hadoop.Decode(out, src, &c.lz4Block)
+	herr := hadoop.Decode(out, src, c.blk)
 	if herr == nil {
 		return dst[:base+n], nil
 	}
@@ -258,7 +241,7 @@ func (c *lz4HadoopCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 		}
 		return dst[:base+n], nil
 	}
-	k, rerr := lz4.UncompressBlock(src, out)
+	k, rerr := c.blk.DecodeBlock(out, src)
 	if rerr == nil {
 		if k != n {
 			return dst, mismatch(k, n)
@@ -300,14 +283,29 @@ func (c *lz4HadoopCodec) decodeFrame(out, src []byte) (int, error) {
 	return k, nil
 }
 
-func lz4HadoopImpl(cfg *config) codecImpl {
-	level := cfg.lz4Level
-	return codecImpl{
-		newCompressor:   func() (compressor, error) { return &lz4HadoopCodec{lz4Block: newLz4Block(level)}, nil },
-		newDecompressor: func() (decompressor, error) { return new(lz4HadoopCodec), nil },
-		check:           lz4Ratio,
-		bound:           lz4HadoopBound,
-		compressLib:     "github.com/pierrec/lz4/v4 in Hadoop framing",
-		decompressLib:   "github.com/pierrec/lz4/v4 in Hadoop framing",
+// Close frees the block codec's native memory, if it has any.
+func (c *lz4HadoopCodec) Close() error {
+	closeContext(c.blk)
+	return nil
+}
+
+func lz4HadoopImpl(cfg *config, native bool) codecImpl {
+	im := codecImpl{check: lz4Ratio, bound: lz4HadoopBound}
+	enc, dec, lib := lz4BlockCodecs(cfg, native)
+	im.compressLib, im.decompressLib = lib+" in Hadoop framing", lib+" in Hadoop framing"
+	im.newCompressor = func() (compressor, error) {
+		b, err := enc()
+		if err != nil {
+			return nil, err
+		}
+		return &lz4HadoopCodec{blk: b}, nil
 	}
+	im.newDecompressor = func() (decompressor, error) {
+		b, err := dec()
+		if err != nil {
+			return nil, err
+		}
+		return &lz4HadoopCodec{blk: b}, nil
+	}
+	return im
 }

@@ -140,10 +140,11 @@ func WithSnappyLevel(level int) Option {
 const MaxLz4Level = 9
 
 // WithLz4Level sets the compression level of LZ4_RAW and (Hadoop-framed)
-// LZ4 pages: 0, the default, for pierrec/lz4's fast compressor, or 1 to
-// [MaxLz4Level] for its high-compression compressor at that search depth
-// (smaller pages, several times slower to write; reading speed is the
-// same).
+// LZ4 pages: 0, the default, for the fast compressor (liblz4's
+// LZ4_compress_fast in cgo builds, pierrec/lz4's otherwise), or 1 to
+// [MaxLz4Level] for the high-compression one (liblz4's LZ4HC at that level,
+// pierrec/lz4's at that search depth): smaller pages, several times slower
+// to write; reading speed is the same.
 func WithLz4Level(level int) Option {
 	return func(c *config) error {
 		if level < 0 || level > MaxLz4Level {

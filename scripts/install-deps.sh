@@ -6,8 +6,8 @@ set -euo pipefail
 # shellcheck source=scripts/apt-wait.sh
 . "$(dirname -- "$0")/apt-wait.sh"
 
-debian_pkgs=(pkg-config libbrotli-dev liblzo2-dev libdeflate-dev)
-brew_pkgs=(pkg-config brotli lzo libdeflate)
+debian_pkgs=(pkg-config libbrotli-dev liblzo2-dev libdeflate-dev liblz4-dev)
+brew_pkgs=(pkg-config brotli lzo libdeflate lz4)
 
 case "$(uname -s)" in
 Linux)
@@ -33,7 +33,7 @@ Linux)
 	;;
 Darwin)
 	echo "install-deps: on macOS run: brew install ${brew_pkgs[*]}"
-	if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libbrotlienc libbrotlidec lzo2 libdeflate; then
+	if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libbrotlienc libbrotlidec lzo2 libdeflate liblz4; then
 		exit 0
 	fi
 	exit 1
@@ -43,7 +43,7 @@ esac
 cat >&2 <<MSG
 install-deps: unsupported system; install these yourself:
   pkg-config, and the development files (headers + pkg-config .pc or libraries) of
-  libbrotli (libbrotlienc, libbrotlidec), liblzo2 (lzo2) and libdeflate.
+  libbrotli (libbrotlienc, libbrotlidec), liblzo2 (lzo2), libdeflate and liblz4.
 Or build without cgo (CGO_ENABLED=0), which uses pure-Go codecs, or with -tags nolzo to drop liblzo2.
 MSG
 exit 1
