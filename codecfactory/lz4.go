@@ -159,13 +159,20 @@ func lz4RawImpl(cfg *config, native bool) codecImpl {
 }
 
 // lz4BlockCodecs returns the constructors of the block compressors and
-// decompressors of the LZ4 codecs, and the library's name: liblz4 when native
-// and available, pierrec/lz4 otherwise.
+// decompressors of the LZ4 codecs, and the libraries' name: liblz4
+// compresses when native and available (1.62x pierrec's CPU time on the
+// codec rows, AMD EPYC Zen 5), pierrec/lz4 otherwise; pierrec/lz4 always
+// decompresses. liblz4 1.9.4's LZ4_decompress_safe decodes no faster here
+// (geomean within 2% of pierrec, each way on some rows) and accepts a match
+// offset of 0, which the format forbids, copying what the reused
+// destination held before: a hostile page could carry an earlier page's
+// bytes into its values. pierrec rejects such blocks.
 func lz4BlockCodecs(cfg *config, native bool) (enc, dec func() (lz4Blocks, error), lib string) {
 	level := cfg.lz4Level
 	if native && nlz4.Available {
 		return func() (lz4Blocks, error) { return newNativeLz4Compressor(level) },
-			func() (lz4Blocks, error) { return newNativeLz4Decompressor() }, "liblz4"
+			func() (lz4Blocks, error) { return newLz4Block(0), nil },
+			"liblz4 (compression), github.com/pierrec/lz4/v4 (decompression)"
 	}
 	return func() (lz4Blocks, error) { return newLz4Block(level), nil },
 		func() (lz4Blocks, error) { return newLz4Block(0), nil }, "github.com/pierrec/lz4/v4"

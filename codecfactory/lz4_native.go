@@ -1,14 +1,15 @@
 package codecfactory
 
 import (
+	"errors"
+
 	nlz4 "github.com/pqcodec/pqcodec/native/lz4"
 )
 
-// nativeLz4Block compresses or decompresses LZ4 blocks with liblz4
-// (native/lz4): a compressor context holds c, a decompressor context d.
+// nativeLz4Block compresses LZ4 blocks with liblz4 (native/lz4). It does
+// not decompress: pierrec/lz4 does, in every build (see lz4BlockCodecs).
 type nativeLz4Block struct {
 	c *nlz4.Compressor
-	d *nlz4.Decompressor
 }
 
 // newNativeLz4Compressor returns a block compressor at the factory's LZ4
@@ -21,21 +22,8 @@ func newNativeLz4Compressor(level int) (*nativeLz4Block, error) {
 	return &nativeLz4Block{c: c}, nil
 }
 
-func newNativeLz4Decompressor() (*nativeLz4Block, error) {
-	d, err := nlz4.NewDecompressor()
-	if err != nil {
-		return nil, err
-	}
-	return &nativeLz4Block{d: d}, nil
-}
-
 // Close frees the compressor's liblz4 state.
-func (b *nativeLz4Block) Close() error {
-	if b.c != nil {
-		return b.c.Close()
-	}
-	return b.d.Close()
-}
+func (b *nativeLz4Block) Close() error { return b.c.Close() }
 
 // EncodeBlock appends the LZ4 block of src to dst; on error dst comes back
 // as it was.
@@ -47,12 +35,9 @@ func (b *nativeLz4Block) EncodeBlock(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-// DecodeBlock decodes the LZ4 block src into dst, at most len(dst) bytes;
-// a block that decodes to more is an error (nlz4.ErrDstTooSmall).
-func (b *nativeLz4Block) DecodeBlock(dst, src []byte) (int, error) {
-	out, err := b.d.Decompress(dst[:0:len(dst)], src)
-	if err != nil {
-		return 0, err
-	}
-	return len(out), nil
-}
+// errNativeLz4Decode is what DecodeBlock returns: the factory never asks a
+// native block codec to decode.
+var errNativeLz4Decode = errors.New("codecfactory: liblz4 block codecs only compress")
+
+// DecodeBlock is never called (lz4BlockCodecs decodes with pierrec/lz4).
+func (b *nativeLz4Block) DecodeBlock(dst, src []byte) (int, error) { return 0, errNativeLz4Decode }
