@@ -348,7 +348,7 @@ native_symbol() {
 	native/brotli) echo '_BrotliDecoderDecompress[A-Za-z]*' ;;
 	native/lzo) echo '_lzo1x_decompress[a-z_]*' ;;
 	native/deflate) echo '_libdeflate_[a-z_]*decompress[a-z_]*' ;;
-	native/lz4) echo '_LZ4_decompress_safe[A-Za-z_]*' ;;
+	native/lz4) echo '_LZ4_compress_[A-Za-z_]*' ;; # codecfactory compresses with liblz4 (pierrec decompresses)
 	esac
 }
 
