@@ -211,3 +211,39 @@ func WithPureGo(pureGo bool) Option {
 		return nil
 	}
 }
+
+// WithLevel sets the level of codec c: WithZstdLevel, WithGzipLevel,
+// WithBrotli (with [DefaultBrotliWindow]), WithLzoLevel, WithLz4Level (for
+// LZ4 and LZ4_RAW alike) or WithSnappyLevel, with their ranges. It is the
+// one mapping from a (codec, level) pair, such as `--codec zstd:9`, to an
+// option: recompress, pqcodec's commands and the adapters use it. A codec
+// without levels (UNCOMPRESSED) makes the option fail with an error
+// wrapping [ErrOption].
+func WithLevel(c Codec, level int) Option {
+	if !HasLevels(c) {
+		return func(*config) error { return fmt.Errorf("%w: %v has no levels", ErrOption, c) }
+	}
+	switch c {
+	case Zstd:
+		return WithZstdLevel(level)
+	case Gzip:
+		return WithGzipLevel(level)
+	case Brotli:
+		return WithBrotli(level, DefaultBrotliWindow)
+	case Lzo:
+		return WithLzoLevel(level)
+	case Lz4, Lz4Raw:
+		return WithLz4Level(level)
+	}
+	return WithSnappyLevel(level)
+}
+
+// HasLevels reports whether codec c has levels to set with [WithLevel]:
+// every codec the factory compresses with but UNCOMPRESSED.
+func HasLevels(c Codec) bool {
+	switch c {
+	case Zstd, Gzip, Brotli, Lzo, Lz4, Lz4Raw, Snappy:
+		return true
+	}
+	return false
+}

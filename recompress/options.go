@@ -266,24 +266,10 @@ func factoryOptions(t Target) ([]codecfactory.Option, error) {
 	if t.Level == 0 || t.Codec == Keep {
 		return nil, nil
 	}
-	var o codecfactory.Option
-	switch t.Codec {
-	case codecfactory.Zstd:
-		o = codecfactory.WithZstdLevel(t.Level)
-	case codecfactory.Gzip:
-		o = codecfactory.WithGzipLevel(t.Level)
-	case codecfactory.Brotli:
-		o = codecfactory.WithBrotli(t.Level, codecfactory.DefaultBrotliWindow)
-	case codecfactory.Lzo:
-		o = codecfactory.WithLzoLevel(t.Level)
-	case codecfactory.Lz4, codecfactory.Lz4Raw:
-		o = codecfactory.WithLz4Level(t.Level)
-	case codecfactory.Snappy:
-		o = codecfactory.WithSnappyLevel(t.Level)
-	default:
+	if !codecfactory.HasLevels(t.Codec) {
 		return nil, fmt.Errorf("%w: %v has no levels", ErrOption, t.Codec)
 	}
-	return []codecfactory.Option{o}, nil
+	return []codecfactory.Option{codecfactory.WithLevel(t.Codec, t.Level)}, nil
 }
 
 // ParseTarget parses "codec" or "codec:level" ("zstd:9", "gzip", "keep"),

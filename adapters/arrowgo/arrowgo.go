@@ -103,19 +103,12 @@ func (c *Codec) factory(level int) (*codecfactory.Factory, error) {
 	if level == compress.DefaultCompressionLevel {
 		return c.base, nil
 	}
-	var opt codecfactory.Option
 	switch c.codec {
-	case codecfactory.Zstd:
-		opt = codecfactory.WithZstdLevel(level)
-	case codecfactory.Gzip:
-		opt = codecfactory.WithGzipLevel(level)
-	case codecfactory.Brotli:
-		opt = codecfactory.WithBrotli(level, codecfactory.DefaultBrotliWindow)
-	case codecfactory.Lzo:
-		opt = codecfactory.WithLzoLevel(level)
+	case codecfactory.Zstd, codecfactory.Gzip, codecfactory.Brotli, codecfactory.Lzo:
 	default:
-		return c.base, nil // SNAPPY, LZ4 and LZ4_RAW have no levels
+		return c.base, nil // arrow-go's SNAPPY, LZ4 and LZ4_RAW have no levels
 	}
+	opt := codecfactory.WithLevel(c.codec, level)
 	if f, ok := c.levels.Load(level); ok {
 		return f.(*codecfactory.Factory), nil
 	}

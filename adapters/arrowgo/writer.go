@@ -175,17 +175,9 @@ func mapProperties(p *parquet.WriterProperties) ([]writer.Option, error) {
 		opts = append(opts, writer.WithPageVersion(2))
 	}
 	if lvl := p.CompressionLevel(); lvl != compress.DefaultCompressionLevel {
-		var fo codecfactory.Option
 		switch c {
-		case codecfactory.Zstd:
-			fo = codecfactory.WithZstdLevel(lvl)
-		case codecfactory.Gzip:
-			fo = codecfactory.WithGzipLevel(lvl)
-		case codecfactory.Brotli:
-			fo = codecfactory.WithBrotli(lvl, 0)
-		}
-		if fo != nil {
-			f, err := codecfactory.New(fo)
+		case codecfactory.Zstd, codecfactory.Gzip, codecfactory.Brotli: // the levels pqarrow sets
+			f, err := codecfactory.New(codecfactory.WithLevel(c, lvl))
 			if err != nil {
 				return nil, fmt.Errorf("%w: compression level %d: %w", ErrArgument, lvl, err)
 			}

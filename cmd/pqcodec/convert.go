@@ -82,23 +82,10 @@ func (f *convertFlags) writerOptions() ([]writer.Option, error) {
 		writer.WithDictionary(f.dictionary), writer.WithStatistics(f.statistics), writer.WithPageIndex(f.index),
 		writer.WithChecksums(f.crc), writer.WithPageVersion(f.pageVersion)}
 	if t.Level != 0 {
-		var o codecfactory.Option
-		switch t.Codec {
-		case codecfactory.Zstd:
-			o = codecfactory.WithZstdLevel(t.Level)
-		case codecfactory.Gzip:
-			o = codecfactory.WithGzipLevel(t.Level)
-		case codecfactory.Brotli:
-			o = codecfactory.WithBrotli(t.Level, codecfactory.DefaultBrotliWindow)
-		case codecfactory.Lzo:
-			o = codecfactory.WithLzoLevel(t.Level)
-		case codecfactory.Lz4, codecfactory.Lz4Raw:
-			o = codecfactory.WithLz4Level(t.Level)
-		case codecfactory.Snappy:
-			o = codecfactory.WithSnappyLevel(t.Level)
-		default:
+		if !codecfactory.HasLevels(t.Codec) {
 			return nil, usagef("--codec %q: %v has no levels", f.codec, t.Codec)
 		}
+		o := codecfactory.WithLevel(t.Codec, t.Level)
 		fac, err := codecfactory.New(o)
 		if err != nil {
 			return nil, usagef("--codec %q: %v", f.codec, err)
