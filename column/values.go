@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 )
 
 // Values holds the non-null values of a column in the Go form of its
@@ -38,55 +39,10 @@ type Values struct {
 }
 
 // Len returns the number of values held.
-func (v *Values) Len() int {
-	switch v.Type {
-	case format.Boolean:
-		return len(v.Booleans)
-	case format.Int32:
-		return len(v.Int32s)
-	case format.Int64:
-		return len(v.Int64s)
-	case format.Int96:
-		return len(v.Int96s)
-	case format.Float:
-		return len(v.Floats)
-	case format.Double:
-		return len(v.Doubles)
-	case format.ByteArray:
-		return max(len(v.Offsets)-1, 0)
-	case format.FixedLenByteArray:
-		if v.TypeLength <= 0 {
-			return 0
-		}
-		return len(v.Bytes) / v.TypeLength
-	}
-	return 0
-}
+func (v *Values) Len() int { return (*enctable.Values)(v).Len() }
 
 // truncate keeps the first n values of v; n must not exceed v.Len().
-func (v *Values) truncate(n int) {
-	switch v.Type {
-	case format.Boolean:
-		v.Booleans = v.Booleans[:n]
-	case format.Int32:
-		v.Int32s = v.Int32s[:n]
-	case format.Int64:
-		v.Int64s = v.Int64s[:n]
-	case format.Int96:
-		v.Int96s = v.Int96s[:n]
-	case format.Float:
-		v.Floats = v.Floats[:n]
-	case format.Double:
-		v.Doubles = v.Doubles[:n]
-	case format.ByteArray:
-		if len(v.Offsets) > n {
-			v.Offsets = v.Offsets[:n+1]
-			v.Bytes = v.Bytes[:v.Offsets[n]]
-		}
-	case format.FixedLenByteArray:
-		v.Bytes = v.Bytes[:n*v.TypeLength]
-	}
-}
+func (v *Values) truncate(n int) { (*enctable.Values)(v).Truncate(n) }
 
 // Reset empties v, keeping the capacity of every slice, and sets its type.
 func (v *Values) Reset(t format.Type, typeLength int) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/writer"
 )
@@ -453,7 +454,7 @@ type wleaf struct {
 	vals           column.Values
 	def, rep       []int16
 	// The lengths at the start of the row being shredded.
-	mDef, mRep, mVals, mBytes int
+	mDef, mRep, mVals int
 }
 
 func newWleaf(n *format.Node, raw bool) *wleaf {
@@ -472,34 +473,12 @@ func (l *wleaf) levels(rep, def int) {
 }
 
 func (l *wleaf) mark() {
-	l.mDef, l.mRep, l.mVals, l.mBytes = len(l.def), len(l.rep), l.vals.Len(), len(l.vals.Bytes)
+	l.mDef, l.mRep, l.mVals = len(l.def), len(l.rep), l.vals.Len()
 }
 
 func (l *wleaf) rollback() {
 	l.def, l.rep = l.def[:l.mDef], l.rep[:l.mRep]
-	v := &l.vals
-	n := l.mVals
-	switch v.Type {
-	case format.Boolean:
-		v.Booleans = v.Booleans[:n]
-	case format.Int32:
-		v.Int32s = v.Int32s[:n]
-	case format.Int64:
-		v.Int64s = v.Int64s[:n]
-	case format.Int96:
-		v.Int96s = v.Int96s[:n]
-	case format.Float:
-		v.Floats = v.Floats[:n]
-	case format.Double:
-		v.Doubles = v.Doubles[:n]
-	case format.ByteArray:
-		v.Bytes = v.Bytes[:l.mBytes]
-		if len(v.Offsets) > 0 {
-			v.Offsets = v.Offsets[:n+1]
-		}
-	default:
-		v.Bytes = v.Bytes[:l.mBytes]
-	}
+	(*enctable.Values)(&l.vals).Truncate(l.mVals)
 }
 
 func (l *wleaf) reset() {

@@ -87,11 +87,30 @@ func (v *Values) Len() int {
 	return 0
 }
 
-// truncate keeps the first n byte-array values of v.
-func (v *Values) truncate(n int) {
-	if len(v.Offsets) > n+1 {
-		v.Offsets = v.Offsets[:n+1]
-		v.Bytes = v.Bytes[:v.Offsets[n]]
+// Truncate keeps the first n values of v; n must not exceed v.Len().
+// column and rows use it (and Len) through a conversion of their
+// *column.Values.
+func (v *Values) Truncate(n int) {
+	switch v.Type {
+	case format.Boolean:
+		v.Booleans = v.Booleans[:n]
+	case format.Int32:
+		v.Int32s = v.Int32s[:n]
+	case format.Int64:
+		v.Int64s = v.Int64s[:n]
+	case format.Int96:
+		v.Int96s = v.Int96s[:n]
+	case format.Float:
+		v.Floats = v.Floats[:n]
+	case format.Double:
+		v.Doubles = v.Doubles[:n]
+	case format.ByteArray:
+		if len(v.Offsets) > n {
+			v.Offsets = v.Offsets[:n+1]
+			v.Bytes = v.Bytes[:v.Offsets[n]]
+		}
+	case format.FixedLenByteArray:
+		v.Bytes = v.Bytes[:n*v.TypeLength]
 	}
 }
 
@@ -304,7 +323,7 @@ func decodePlain(v *Values, src []byte, n, _ int) error {
 		// the first n before decoding them.
 		b0, o0, base := v.Bytes, v.Offsets, v.Len()
 		if v.Bytes, v.Offsets, err = plain.DecodeByteArray(v.Bytes, v.Offsets, src); err == nil && v.Len()-base >= n {
-			v.truncate(base + n)
+			v.Truncate(base + n)
 			return nil
 		}
 		v.Bytes, v.Offsets = b0, o0
