@@ -256,7 +256,7 @@ func BenchmarkWrite(b *testing.B) {
 			name  string
 			write func(io.Writer) error
 		}{
-			{"pqcodec", func(w io.Writer) error { return writeOurs(&c, codecs, w) }},
+			{"ours", func(w io.Writer) error { return writeOurs(&c, codecs, w) }},
 			{"arrowgo", func(w io.Writer) error { return writeArrow(&c, w) }},
 			{"parquetgo", func(w io.Writer) error { return writeParquetGo(rows, w) }},
 		}
@@ -265,7 +265,7 @@ func BenchmarkWrite(b *testing.B) {
 			require.NoError(b, impl.write(&buf), impl.name)
 			checkWritten(b, &c, buf.Bytes())
 			size := buf.Len()
-			b.Run(c.name+"/"+impl.name, func(b *testing.B) {
+			b.Run("col="+c.name+"/impl="+impl.name, func(b *testing.B) { // impl= last, for benchtable
 				b.SetBytes(int64(writeSize))
 				b.ReportAllocs()
 				cpu0 := cpuTime()

@@ -133,7 +133,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		for _, c := range f.cols {
 			in += plainSize(&c.values)
 		}
-		b.Run(v.name, func(b *testing.B) {
+		b.Run("variant="+v.name+"/impl=ours", func(b *testing.B) { // impl= last, for benchtable
 			b.SetBytes(int64(in))
 			b.ReportAllocs()
 			cpu0 := cpuTime()
