@@ -2,6 +2,7 @@ package dictionary
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -61,4 +62,47 @@ func BenchmarkEncode(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkPut times Put on the columns of the writer benchmarks' shapes:
+// smooth doubles (about 700 distinct) and low-cardinality strings (20).
+func BenchmarkPut(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 10))
+	dbl := make([]float64, 1<<17)
+	for i := range dbl {
+		v := 20 + 5*math.Sin(float64(i)/500) + r.NormFloat64()*0.05
+		dbl[i] = math.Round(v*64) / 64
+	}
+	b.Run("smooth-doubles", func(b *testing.B) {
+		e := NewEncoder[float64](0)
+		b.SetBytes(int64(8 * len(dbl)))
+		b.ReportAllocs()
+		for b.Loop() {
+			e.Reset()
+			if _, err := e.Put(dbl); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	names := []string{"pending", "shipped", "delivered", "returned", "cancelled", "on_hold",
+		"processing", "refunded", "lost", "damaged", "backordered", "partially_shipped",
+		"awaiting_payment", "payment_failed", "fraud_review", "closed", "open", "draft",
+		"archived", "unknown"}
+	var vals []byte
+	offs := []int32{0}
+	for range 1 << 17 {
+		vals = append(vals, names[r.IntN(len(names))]...)
+		offs = append(offs, int32(len(vals)))
+	}
+	b.Run("lowcard-strings", func(b *testing.B) {
+		e := NewBytesEncoder(0)
+		b.SetBytes(int64(len(vals)))
+		b.ReportAllocs()
+		for b.Loop() {
+			e.Reset()
+			if _, err := e.Put(vals, offs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

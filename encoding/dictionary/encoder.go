@@ -1,9 +1,10 @@
 package dictionary
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
@@ -57,48 +58,98 @@ func (e *Encoder[T]) NumIndices() int { return len(e.indices) }
 // then returns [ErrFull]: the caller writes the pages built so far and
 // encodes src[n:] another way.
 func (e *Encoder[T]) Put(src []T) (int, error) {
-	size := plain.Size[T]()
-	var raw [chunk * 12]byte
+	var keys4 [chunk]uint32
+	var keys8 [chunk]uint64
 	for done := 0; done < len(src); {
 		part := src[done:min(len(src), done+chunk)]
-		unsafecast.Encode(raw[:], part)
-		for i := range part {
-			k := raw[i*size : i*size+size]
-			var ix int32
-			var ok bool
-			switch size {
-			case 4:
-				key := binary.LittleEndian.Uint32(k)
-				var s int
-				if ix, s, ok = e.h4.find(key); !ok {
-					if ix, ok = e.add(part[i]); ok {
-						e.h4.insert(s, key, ix)
-					}
-				}
-			case 8:
-				key := binary.LittleEndian.Uint64(k)
-				var s int
-				if ix, s, ok = e.h8.find(key); !ok {
-					if ix, ok = e.add(part[i]); ok {
-						e.h8.insert(s, key, ix)
-					}
-				}
-			default:
-				key := [12]byte(k)
-				if ix, ok = e.m12[key]; !ok {
-					if ix, ok = e.add(part[i]); ok {
-						e.m12[key] = ix
-					}
-				}
-			}
-			if !ok {
-				return done + i, fmt.Errorf("%w: %d values, limit %d bytes", ErrFull, len(e.values), e.limit)
-			}
-			e.indices = append(e.indices, uint32(ix))
+		base := len(e.indices)
+		e.indices = slices.Grow(e.indices, len(part))[:base+len(part)]
+		out := e.indices[base:]
+		var n int
+		var ok bool
+		switch plain.Size[T]() {
+		case 4:
+			n, ok = putKeys(e, &e.h4, part, keys4Of(keys4[:len(part)], part), out)
+		case 8:
+			n, ok = putKeys(e, &e.h8, part, keys8Of(keys8[:len(part)], part), out)
+		default:
+			n, ok = e.put12(part, out)
+		}
+		if !ok {
+			e.indices = e.indices[:base+n]
+			return done + n, fmt.Errorf("%w: %d values, limit %d bytes", ErrFull, len(e.values), e.limit)
 		}
 		done += len(part)
 	}
 	return len(src), nil
+}
+
+// putKeys writes to out the indices of part, whose bits are keys, adding
+// the values not yet in the dictionary. It returns how many it did and
+// false when the limit stopped it.
+func putKeys[T plain.Fixed, K uint32 | uint64](e *Encoder[T], t *hashTable[K], part []T, keys []K, out []uint32) (int, bool) {
+	for i := 0; ; i++ {
+		if i += t.lookup(keys[i:], out[i:]); i == len(keys) {
+			return i, true
+		}
+		ix, ok := e.add(part[i])
+		if !ok {
+			return i, false
+		}
+		t.insert(keys[i], ix)
+		out[i] = uint32(ix)
+	}
+}
+
+func (e *Encoder[T]) put12(part []T, out []uint32) (int, bool) {
+	var raw [chunk * 12]byte
+	unsafecast.Encode(raw[:], part)
+	for i := range part {
+		key := [12]byte(raw[i*12:])
+		ix, ok := e.m12[key]
+		if !ok {
+			if ix, ok = e.add(part[i]); !ok {
+				return i, false
+			}
+			e.m12[key] = ix
+		}
+		out[i] = uint32(ix)
+	}
+	return len(part), true
+}
+
+// keys4Of stores the bits of the 4-byte values src in keys and returns it.
+func keys4Of[T plain.Fixed](keys []uint32, src []T) []uint32 {
+	switch s := any(src).(type) {
+	case []int32:
+		for i, v := range s {
+			keys[i] = uint32(v)
+		}
+	case []uint32:
+		copy(keys, s)
+	case []float32:
+		for i, v := range s {
+			keys[i] = math.Float32bits(v)
+		}
+	}
+	return keys
+}
+
+// keys8Of stores the bits of the 8-byte values src in keys and returns it.
+func keys8Of[T plain.Fixed](keys []uint64, src []T) []uint64 {
+	switch s := any(src).(type) {
+	case []int64:
+		for i, v := range s {
+			keys[i] = uint64(v)
+		}
+	case []uint64:
+		copy(keys, s)
+	case []float64:
+		for i, v := range s {
+			keys[i] = math.Float64bits(v)
+		}
+	}
+	return keys
 }
 
 // add appends v to the dictionary if the limit allows it.
@@ -139,14 +190,14 @@ type BytesEncoder struct {
 	fixed   int // value size of FIXED_LEN_BYTE_ARRAY, 0 for BYTE_ARRAY
 	values  []byte
 	offsets []int32
-	m       map[string]int32
+	table   bytesTable
 	indices []uint32
 }
 
 // NewBytesEncoder returns a BYTE_ARRAY encoder whose dictionary page may
 // hold at most limit bytes (lengths included); limit <= 0 means no limit.
 func NewBytesEncoder(limit int) *BytesEncoder {
-	return &BytesEncoder{limit: limit, offsets: []int32{0}, m: make(map[string]int32)}
+	return &BytesEncoder{limit: limit, offsets: []int32{0}, table: bytesTable{seed: rand.Uint64()}}
 }
 
 // NewFixedLenEncoder returns a FIXED_LEN_BYTE_ARRAY encoder of values of
@@ -163,7 +214,7 @@ func NewFixedLenEncoder(limit, size int) *BytesEncoder {
 // Reset empties the dictionary and the pending indices, keeping the limit.
 func (e *BytesEncoder) Reset() {
 	e.values, e.offsets, e.indices = e.values[:0], e.offsets[:1], e.indices[:0]
-	clear(e.m)
+	e.table.reset()
 }
 
 // Len returns the number of distinct values in the dictionary.
@@ -186,11 +237,21 @@ func (e *BytesEncoder) NumIndices() int { return len(e.indices) }
 // encoder a value of the wrong size is an error wrapping
 // [ErrInvalidArgument]. It panics if the offsets are out of range.
 func (e *BytesEncoder) Put(values []byte, offsets []int32) (int, error) {
-	for i := 0; i+1 < len(offsets); i++ {
+	if len(offsets) < 2 {
+		return 0, nil
+	}
+	if e.table.slots == nil {
+		e.table.grow()
+	}
+	base := len(e.indices)
+	e.indices = slices.Grow(e.indices, len(offsets)-1)[:base+len(offsets)-1]
+	out := e.indices[base:]
+	for i := range out {
 		v := values[offsets[i]:offsets[i+1]]
-		ix, ok := e.m[string(v)]
-		if !ok {
+		ix, k := e.table.find(v, e.values, e.offsets)
+		if ix < 0 {
 			if e.fixed > 0 && len(v) != e.fixed {
+				e.indices = e.indices[:base+i]
 				return i, fmt.Errorf("%w: value of %d bytes in a column of %d", ErrInvalidArgument, len(v), e.fixed)
 			}
 			add := len(v)
@@ -198,21 +259,17 @@ func (e *BytesEncoder) Put(values []byte, offsets []int32) (int, error) {
 				add += 4
 			}
 			if (e.limit > 0 && e.DictSize()+add > e.limit) || len(e.values)+len(v) > math.MaxInt32 {
+				e.indices = e.indices[:base+i]
 				return i, fmt.Errorf("%w: %d values, limit %d bytes", ErrFull, e.Len(), e.limit)
 			}
 			ix = int32(e.Len())
-			start := len(e.values)
 			e.values = append(e.values, v...)
 			e.offsets = append(e.offsets, int32(len(e.values)))
-			// The key shares the dictionary's copy of the value: those
-			// bytes are never written again before Reset clears the map
-			// (a grown values leaves them in the old array, unchanged),
-			// so adding a value allocates nothing once warm.
-			e.m[unsafecast.String(e.values[start:])] = ix
+			e.table.insert(k, ix)
 		}
-		e.indices = append(e.indices, uint32(ix))
+		out[i] = uint32(ix)
 	}
-	return max(len(offsets)-1, 0), nil
+	return len(out), nil
 }
 
 // AppendDictionaryPage appends the PLAIN dictionary page to dst.
