@@ -132,17 +132,17 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 		}
 	case mmFloat:
 		if m.typ == format.Float {
-			for _, x := range v.Floats[from:to] {
-				m.putF(float64(x))
-			}
+			putFloats(m, v.Floats[from:to])
 		} else {
-			for _, x := range v.Doubles[from:to] {
-				m.putF(x)
-			}
+			putFloats(m, v.Doubles[from:to])
 		}
 	case mmBytes:
 		// Bounds alias v during the loop and are copied once at its end.
+		// A value whose first 8 bytes lie strictly between those of the
+		// bounds lies strictly between the bounds: only the others are
+		// compared whole.
 		lo, hi, has := m.minB, m.maxB, m.has
+		loP, hiP := prefix8(lo), prefix8(hi)
 		newLo, newHi := false, false
 		for i := from; i < to; i++ {
 			var b []byte
@@ -151,13 +151,16 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 			} else {
 				b = v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
 			}
+			p := prefix8(b)
 			switch {
 			case !has:
 				lo, hi, has, newLo, newHi = b, b, true, true, true
-			case bytes.Compare(b, lo) < 0:
-				lo, newLo = b, true
-			case bytes.Compare(b, hi) > 0:
-				hi, newHi = b, true
+				loP, hiP = p, p
+			case p > loP && p < hiP:
+			case p <= loP && bytes.Compare(b, lo) < 0:
+				lo, newLo, loP = b, true, p
+			case p >= hiP && bytes.Compare(b, hi) > 0:
+				hi, newHi, hiP = b, true, p
 			}
 		}
 		if newLo {
@@ -177,6 +180,45 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 			}
 			m.putB(b)
 		}
+	}
+}
+
+// prefix8 returns the first 8 bytes of b as a big-endian number, padded
+// with zeros: prefix8(a) < prefix8(b) implies a < b in unsigned byte order,
+// and so does >.
+func prefix8(b []byte) uint64 {
+	n := len(b)
+	switch {
+	case n >= 8:
+		return binary.BigEndian.Uint64(b)
+	case n >= 4:
+		// The two loads overlap on equal bytes when n < 8.
+		return uint64(binary.BigEndian.Uint32(b))<<32 | uint64(binary.BigEndian.Uint32(b[n-4:]))<<(8*(8-n))
+	}
+	var p uint64
+	for i, c := range b {
+		p |= uint64(c) << (56 - 8*i)
+	}
+	return p
+}
+
+// putFloats takes xs. Without NaNs, the builtin min and max order the
+// values as putF does (-0 below +0), so only their results are put.
+func putFloats[F float32 | float64](m *minmax, xs []F) {
+	if len(xs) == 0 {
+		return
+	}
+	lo, hi := xs[0], xs[0]
+	for _, x := range xs[1:] {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if lo == lo && hi == hi {
+		m.putF(float64(lo))
+		m.putF(float64(hi))
+		return
+	}
+	for _, x := range xs {
+		m.putF(float64(x))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -100,4 +101,35 @@ func TestColumnIndexTruncation(t *testing.T) {
 	v2 := &column.Values{Type: format.ByteArray, Offsets: []int32{0, 101}, Bytes: []byte(long + "z")}
 	_, ci = writeOne(t, "message m { required binary x (STRING); }", v2, nil)
 	require.Equal(t, strings.Repeat("a", 63)+"b", string(ci.MaxValues[0]), "max rounded up at its last byte")
+}
+
+// TestStatisticsByteArrayBounds checks the min and max of byte arrays
+// against a sort of the values, for values of 0 to 12 bytes drawn from
+// bytes 0, 1 and 0xff (so a shorter value is often a prefix of a longer one,
+// or equal to it in its first 8 bytes), over many batches.
+func TestStatisticsByteArrayBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for round := range 200 {
+		var v column.Values
+		v.Type, v.Offsets = format.ByteArray, []int32{0}
+		lo, hi := []byte(nil), []byte(nil)
+		for i := range 1 + r.IntN(40) {
+			start := len(v.Bytes)
+			for range r.IntN(13) {
+				v.Bytes = append(v.Bytes, []byte{0, 1, 0xff}[r.IntN(3)])
+			}
+			v.Offsets = append(v.Offsets, int32(len(v.Bytes)))
+			b := v.Bytes[start:]
+			if i == 0 || bytes.Compare(b, lo) < 0 {
+				lo = b
+			}
+			if i == 0 || bytes.Compare(b, hi) > 0 {
+				hi = b
+			}
+		}
+		md, _ := writeOne(t, "message m { required binary x; }", &v, nil)
+		require.NotNil(t, md.Statistics.MinValue, "round %d", round)
+		require.Equal(t, string(lo), string(md.Statistics.MinValue), "round %d", round)
+		require.Equal(t, string(hi), string(md.Statistics.MaxValue), "round %d", round)
+	}
 }
