@@ -559,6 +559,12 @@ func (c *chunkWriter) flushPage() error {
 	if c.cfg.crc {
 		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
 	}
+	if need := len(c.pages) + len(out) + 256; need > cap(c.pages) {
+		// Doubling, where append grows large slices by a quarter: a chunk
+		// of n bytes then costs about 2n bytes allocated and n copied, not
+		// 5n and 4n.
+		c.pages = slices.Grow(c.pages, max(need, 2*cap(c.pages))-len(c.pages))
+	}
 	start := len(c.pages)
 	c.pages = format.AppendPageHeader(c.pages, h)
 	hlen := len(c.pages) - start
