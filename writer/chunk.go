@@ -44,6 +44,12 @@ type chunkWriter struct {
 	// chunk falls back.
 	dictActive bool
 	dictUsed   bool
+	// dictStats is true when the current page's min and max are taken from
+	// the distinct dictionary values of its indices when it is flushed
+	// (in distinct), not from every value; dictStatsOff once a page of the
+	// chunk had more than a quarter of its values distinct.
+	dictStats, dictStatsOff bool
+	distinct                enctable.Values
 	// bloom is the chunk's bloom filter, nil when off; bloomBuf holds it
 	// marshalled once the chunk is finished.
 	bloom    *bloom.Filter
@@ -147,7 +153,7 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 }
 
 func (c *chunkWriter) resetChunk() {
-	c.dictActive, c.dictUsed = c.dict != nil, false
+	c.dictActive, c.dictUsed, c.dictStatsOff = c.dict != nil, false, false
 	if c.dict != nil {
 		c.dict.Reset()
 	}
@@ -169,6 +175,7 @@ func (c *chunkWriter) resetPage() {
 	c.vals.Bytes, c.vals.Offsets = c.vals.Bytes[:0], append(c.vals.Offsets[:0], 0)
 	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc = 0, 0, 0, 0
 	c.page.reset()
+	c.dictStats = false
 }
 
 func (c *chunkWriter) pathString() string { return fmt.Sprint(c.path) }
@@ -372,7 +379,12 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 		return nil
 	}
 	if c.cfg.statistics {
-		c.page.update(v, from, to)
+		if c.pageValues == 0 { // the page's first values
+			c.dictStats = c.dictActive && !c.dictStatsOff
+		}
+		if !c.dictStats {
+			c.page.update(v, from, to)
+		}
 	}
 	if c.bloom != nil {
 		c.insertBloom(v, from, to)
@@ -462,6 +474,16 @@ func (c *chunkWriter) flushPage() error {
 	n := c.pageLevels()
 	if n == 0 {
 		return nil
+	}
+	if c.dictStats {
+		// One min/max update per distinct value of the page, before
+		// AppendIndexPage clears the indices.
+		d := &c.distinct
+		d.Type, d.TypeLength = c.typ, c.typeLen
+		d.Truncate(0)
+		c.dict.AppendDistinct(d)
+		c.page.update(d, 0, d.Len())
+		c.dictStatsOff = d.Len() > c.pageValues/4
 	}
 	var err error
 	body := c.body[:0]

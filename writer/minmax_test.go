@@ -3,6 +3,7 @@ package writer_test
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -131,5 +132,54 @@ func TestStatisticsByteArrayBounds(t *testing.T) {
 		require.NotNil(t, md.Statistics.MinValue, "round %d", round)
 		require.Equal(t, string(lo), string(md.Statistics.MinValue), "round %d", round)
 		require.Equal(t, string(hi), string(md.Statistics.MaxValue), "round %d", round)
+	}
+}
+
+// TestDictionaryPageStatistics checks that dictionary-encoded pages, whose
+// min and max come from their distinct dictionary values, get the same page
+// and chunk bounds as PLAIN pages, for doubles with NaNs and zeros and for
+// byte arrays, over pages of few and of many distinct values (where the
+// writer goes back to a per-value min and max) and a dictionary that falls
+// back mid-chunk.
+func TestDictionaryPageStatistics(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	dbl := make([]float64, 30_000)
+	for i := range dbl {
+		switch {
+		case i < 10_000:
+			dbl[i] = float64(r.IntN(50)) - 25
+		case i < 11_000:
+			dbl[i] = []float64{math.NaN(), 0, math.Copysign(0, -1)}[r.IntN(3)]
+		default:
+			dbl[i] = r.NormFloat64()
+		}
+	}
+	var strs column.Values
+	strs.Type, strs.Offsets = format.ByteArray, []int32{0}
+	for i := range 30_000 {
+		if i < 15_000 {
+			strs.Bytes = fmt.Appendf(strs.Bytes, "v%d", r.IntN(30))
+		} else {
+			strs.Bytes = fmt.Appendf(strs.Bytes, "w%d", r.Uint64())
+		}
+		strs.Offsets = append(strs.Offsets, int32(len(strs.Bytes)))
+	}
+	for _, tc := range []struct {
+		schema string
+		v      *column.Values
+	}{
+		{"message m { required double x; }", &column.Values{Type: format.Double, Doubles: dbl}},
+		{"message m { required binary x; }", &strs},
+	} {
+		for _, limit := range []int{1 << 20, 4 << 10} {
+			opts := []writer.Option{writer.WithPageRows(1000), writer.WithDictionaryLimit(limit)}
+			mdDict, ciDict := writeOne(t, tc.schema, tc.v, nil, opts...)
+			mdPlain, ciPlain := writeOne(t, tc.schema, tc.v, nil, append(opts, writer.WithDictionary(false))...)
+			require.Contains(t, mdDict.Encodings, format.RLEDictionary)
+			require.Equal(t, mdPlain.Statistics.MinValue, mdDict.Statistics.MinValue)
+			require.Equal(t, mdPlain.Statistics.MaxValue, mdDict.Statistics.MaxValue)
+			require.Equal(t, ciPlain.MinValues, ciDict.MinValues, "%s limit %d", tc.schema, limit)
+			require.Equal(t, ciPlain.MaxValues, ciDict.MaxValues, "%s limit %d", tc.schema, limit)
+		}
 	}
 }

@@ -52,6 +52,15 @@ func (e *Encoder[T]) DictSize() int { return len(e.values) * plain.Size[T]() }
 // [Encoder.AppendIndexPage].
 func (e *Encoder[T]) NumIndices() int { return len(e.indices) }
 
+// Values returns the dictionary's values, in index order. The slice is
+// the encoder's: valid until the next Put or Reset, not to be modified.
+func (e *Encoder[T]) Values() []T { return e.values }
+
+// Pending returns the indices not yet written by [Encoder.AppendIndexPage],
+// in order. The slice is the encoder's: valid until the next call of
+// another method, not to be modified.
+func (e *Encoder[T]) Pending() []uint32 { return e.indices }
+
 // Put adds the values of src to the dictionary and their indices to the
 // pending index page, and returns how many values it took. It stops before
 // the first value that would make the dictionary page pass the limit, and
@@ -230,6 +239,14 @@ func (e *BytesEncoder) DictSize() int {
 
 // NumIndices returns the number of pending indices.
 func (e *BytesEncoder) NumIndices() int { return len(e.indices) }
+
+// Pending returns the pending indices, as [Encoder.Pending] does.
+func (e *BytesEncoder) Pending() []uint32 { return e.indices }
+
+// Value returns the value of index i, which must be below [BytesEncoder.Len].
+// The slice is the encoder's: valid until the next Reset, not to be
+// modified.
+func (e *BytesEncoder) Value(i int) []byte { return e.values[e.offsets[i]:e.offsets[i+1]] }
 
 // Put adds the values described by values and offsets (value i is
 // values[offsets[i]:offsets[i+1]]) like [Encoder.Put], returning how many it

@@ -144,6 +144,10 @@ type DictEncoder interface {
 	NumIndices() int
 	AppendDictionaryPage(dst []byte) []byte
 	AppendIndexPage(dst []byte) []byte
+	// AppendDistinct appends to dst, whose type is the column's, each
+	// distinct value among the pending indices once, in order of first
+	// appearance: what page statistics need of a dictionary-encoded page.
+	AppendDistinct(dst *Values)
 	Reset()
 }
 
@@ -424,23 +428,23 @@ func newDictEncoder(t format.Type) func(limit, typeLength int) DictEncoder {
 	switch t {
 	case format.Int32:
 		return func(limit, _ int) DictEncoder {
-			return &fixedDict[int32]{dictionary.NewEncoder[int32](limit), func(v *Values) []int32 { return v.Int32s }}
+			return &fixedDict[int32]{dictionary.NewEncoder[int32](limit), func(v *Values) *[]int32 { return &v.Int32s }, distinct{}}
 		}
 	case format.Int64:
 		return func(limit, _ int) DictEncoder {
-			return &fixedDict[int64]{dictionary.NewEncoder[int64](limit), func(v *Values) []int64 { return v.Int64s }}
+			return &fixedDict[int64]{dictionary.NewEncoder[int64](limit), func(v *Values) *[]int64 { return &v.Int64s }, distinct{}}
 		}
 	case format.Int96:
 		return func(limit, _ int) DictEncoder {
-			return &fixedDict[[12]byte]{dictionary.NewEncoder[[12]byte](limit), func(v *Values) [][12]byte { return v.Int96s }}
+			return &fixedDict[[12]byte]{dictionary.NewEncoder[[12]byte](limit), func(v *Values) *[][12]byte { return &v.Int96s }, distinct{}}
 		}
 	case format.Float:
 		return func(limit, _ int) DictEncoder {
-			return &fixedDict[float32]{dictionary.NewEncoder[float32](limit), func(v *Values) []float32 { return v.Floats }}
+			return &fixedDict[float32]{dictionary.NewEncoder[float32](limit), func(v *Values) *[]float32 { return &v.Floats }, distinct{}}
 		}
 	case format.Double:
 		return func(limit, _ int) DictEncoder {
-			return &fixedDict[float64]{dictionary.NewEncoder[float64](limit), func(v *Values) []float64 { return v.Doubles }}
+			return &fixedDict[float64]{dictionary.NewEncoder[float64](limit), func(v *Values) *[]float64 { return &v.Doubles }, distinct{}}
 		}
 	case format.ByteArray:
 		return func(limit, _ int) DictEncoder { return &bytesDict{BytesEncoder: dictionary.NewBytesEncoder(limit)} }
@@ -454,17 +458,51 @@ func newDictEncoder(t format.Type) func(limit, typeLength int) DictEncoder {
 
 type fixedDict[T plain.Fixed] struct {
 	*dictionary.Encoder[T]
-	slice func(*Values) []T
+	field func(*Values) *[]T
+	distinct
 }
 
 func (d *fixedDict[T]) Put(v *Values, from, to int) (int, error) {
-	return d.Encoder.Put(d.slice(v)[from:to])
+	return d.Encoder.Put((*d.field(v))[from:to])
+}
+
+func (d *fixedDict[T]) AppendDistinct(dst *Values) {
+	vals := d.Values()
+	seen, epoch := d.next(len(vals))
+	out := d.field(dst)
+	for _, ix := range d.Pending() {
+		if seen[ix] != epoch {
+			seen[ix] = epoch
+			*out = append(*out, vals[ix])
+		}
+	}
+}
+
+// distinct marks the dictionary indices seen in a page: seen[i] == epoch
+// when index i was, with a new epoch per page, so nothing is cleared
+// between pages.
+type distinct struct {
+	seen  []uint32
+	epoch uint32
+}
+
+// next starts a page of a dictionary of n values.
+func (d *distinct) next(n int) ([]uint32, uint32) {
+	if d.epoch++; d.epoch == 0 {
+		clear(d.seen)
+		d.epoch = 1
+	}
+	if len(d.seen) < n {
+		d.seen = append(d.seen, make([]uint32, n-len(d.seen))...)
+	}
+	return d.seen, d.epoch
 }
 
 type bytesDict struct {
 	*dictionary.BytesEncoder
 	size int     // FIXED_LEN_BYTE_ARRAY value size, 0 for BYTE_ARRAY
 	offs []int32 // offsets of fixed-size values, reused
+	distinct
 }
 
 func (d *bytesDict) Put(v *Values, from, to int) (int, error) {
@@ -476,4 +514,20 @@ func (d *bytesDict) Put(v *Values, from, to int) (int, error) {
 		d.offs = append(d.offs, int32(i*d.size))
 	}
 	return d.BytesEncoder.Put(v.Bytes, d.offs)
+}
+
+func (d *bytesDict) AppendDistinct(dst *Values) {
+	seen, epoch := d.next(d.Len())
+	if d.size == 0 && len(dst.Offsets) == 0 {
+		dst.Offsets = append(dst.Offsets, int32(len(dst.Bytes)))
+	}
+	for _, ix := range d.Pending() {
+		if seen[ix] != epoch {
+			seen[ix] = epoch
+			dst.Bytes = append(dst.Bytes, d.Value(int(ix))...)
+			if d.size == 0 {
+				dst.Offsets = append(dst.Offsets, int32(len(dst.Bytes)))
+			}
+		}
+	}
 }
