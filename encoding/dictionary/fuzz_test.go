@@ -233,3 +233,41 @@ func fuzzBytes(t *testing.T, lens, idx []byte, count int) {
 		require.Equal(t, "z"+string(want), string(flat))
 	}
 }
+
+// FuzzBytesRoundTrip encodes byte arrays (data cut at every 0xff byte, so
+// values of any length and many repeats) through BytesEncoder under a limit
+// and decodes them back, checking each value and that every distinct value
+// is in the dictionary once.
+func FuzzBytesRoundTrip(f *testing.F) {
+	f.Add([]byte("abc\xffde\xffabc\xff\xff0123456789abcdefg\xffde"), uint16(0))
+	f.Fuzz(func(t *testing.T, data []byte, limit uint16) {
+		offsets := []int32{0}
+		var values []byte
+		for _, c := range data {
+			if c == 0xff {
+				offsets = append(offsets, int32(len(values)))
+				continue
+			}
+			values = append(values, c)
+		}
+		offsets = append(offsets, int32(len(values)))
+		e := NewBytesEncoder(int(limit))
+		n, err := e.Put(values, offsets)
+		if err != nil {
+			require.ErrorIs(t, err, ErrFull)
+			require.LessOrEqual(t, e.DictSize(), int(limit))
+		}
+		seen := map[string]bool{}
+		for i := range e.Len() {
+			require.False(t, seen[string(e.Value(i))], "value %q twice in the dictionary", e.Value(i))
+			seen[string(e.Value(i))] = true
+		}
+		var d BytesDict
+		require.NoError(t, d.Reset(e.AppendDictionaryPage(nil), e.Len()))
+		got, offs, err := d.Decode(nil, nil, e.AppendIndexPage(nil), n)
+		require.NoError(t, err)
+		for i := range n {
+			require.Equal(t, string(values[offsets[i]:offsets[i+1]]), string(got[offs[i]:offs[i+1]]), "value %d", i)
+		}
+	})
+}
