@@ -629,6 +629,16 @@ func appendHistogram(dst []int64, levels []int16, max int16) []int64 {
 	start := len(dst)
 	dst = append(dst, make([]int64, max+1)...)
 	h := dst[start:]
+	if max == 1 {
+		// A sum, without the chain of increments of one counter in memory
+		// that the loop below makes (about 2.5 ns per level).
+		ones := 0
+		for _, l := range levels {
+			ones += int(l)
+		}
+		h[0], h[1] = int64(len(levels)-ones), int64(ones)
+		return dst
+	}
 	for _, l := range levels {
 		h[l]++ // checked: 0 <= l <= max
 	}
