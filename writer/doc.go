@@ -108,5 +108,9 @@
 // the Writer is failed: later calls return the error and Close writes no
 // footer, so a file is never left looking complete when it is not.
 //
-// Not yet written: sorting_columns, a byte budget across columns.
+// [WithSortingColumns] declares the rows' sort order, written as every
+// row group's sorting_columns (read back in column.File's MetaData, and by
+// arrow-go as RowGroupMetaData.SortingColumns).
+//
+// Not yet written: a byte budget across columns.
 package writer

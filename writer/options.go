@@ -59,6 +59,7 @@ type config struct {
 	kv           []format.KeyValue
 	inColumn     bool
 	workers      int
+	sorting      []SortingColumn
 }
 
 func defaultConfig() config {
@@ -329,6 +330,62 @@ func WithCreatedBy(s string) Option {
 		cfg.createdBy = s
 		return nil
 	}
+}
+
+// SortingColumn is one column of the sort order that [WithSortingColumns]
+// declares: the leaf column at the dotted Path ("a.list.element"), sorted
+// in descending order when Descending is set, nulls before the values
+// when NullsFirst is set.
+type SortingColumn struct {
+	Path       string
+	Descending bool
+	NullsFirst bool
+}
+
+// WithSortingColumns declares the order of the rows of every row group,
+// written as each RowGroup's sorting_columns (the shape of arrow-go's
+// WithSortingColumns and parquet-java's sorting columns): by cols[0], then
+// cols[1] among equal values, and so on. Each Path must name a leaf column
+// and appear once, checked at New (ErrOption). The Writer writes the
+// declaration as given and does not check the rows' order, as
+// parquet-java, arrow-cpp and arrow-go do not; a reader may rely on it,
+// so declare only an order the rows have. None by default; a later call
+// replaces the list.
+func WithSortingColumns(cols ...SortingColumn) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithSortingColumns"); err != nil {
+			return err
+		}
+		cfg.sorting = append([]SortingColumn(nil), cols...)
+		return nil
+	}
+}
+
+// sortingColumns resolves the paths of sorting against the leaves' paths.
+func sortingColumns(sorting []SortingColumn, paths []string) ([]format.SortingColumn, error) {
+	if len(sorting) == 0 {
+		return nil, nil
+	}
+	out := make([]format.SortingColumn, len(sorting))
+	for i, s := range sorting {
+		idx := -1
+		for k, p := range paths {
+			if p == s.Path {
+				idx = k
+				break
+			}
+		}
+		if idx < 0 {
+			return nil, fmt.Errorf("%w: sorting column %q names no leaf column", ErrOption, s.Path)
+		}
+		for _, prev := range out[:i] {
+			if prev.ColumnIdx == int32(idx) {
+				return nil, fmt.Errorf("%w: sorting column %q given twice", ErrOption, s.Path)
+			}
+		}
+		out[i] = format.SortingColumn{ColumnIdx: int32(idx), Descending: s.Descending, NullsFirst: s.NullsFirst}
+	}
+	return out, nil
 }
 
 // WithColumn applies opts to the leaf column at the dotted path

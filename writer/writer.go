@@ -44,7 +44,8 @@ type Writer struct {
 	indexes   [][]pageIndex // per row group, per column
 	numRows   int64
 	scratch   []byte
-	sem       chan struct{} // WithWorkers: a token per running goroutine; nil without workers
+	sorting   []format.SortingColumn // of every row group, nil for none
+	sem       chan struct{}          // WithWorkers: a token per running goroutine; nil without workers
 }
 
 type pageIndex struct {
@@ -102,6 +103,14 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if !known[p] {
 			return nil, fmt.Errorf("%w: WithColumn(%q) names no leaf column", ErrOption, p)
 		}
+	}
+	paths := make([]string, len(wr.cols))
+	for i, c := range wr.cols {
+		paths[i] = joinPath(c.path)
+	}
+	var err error
+	if wr.sorting, err = sortingColumns(cfg.sorting, paths); err != nil {
+		return nil, err
 	}
 	return wr, nil
 }
@@ -251,7 +260,7 @@ func (w *Writer) flush() error {
 	if err := w.start(); err != nil {
 		return err
 	}
-	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols))}
+	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols)), SortingColumns: w.sorting}
 	idx := make([]pageIndex, len(w.cols))
 	if err := w.finishAll(); err != nil {
 		return w.fail(err)
