@@ -19,6 +19,9 @@ const (
 	DefaultRowGroupSize    = 128 << 20
 	DefaultRowGroupRows    = 1 << 20
 	DefaultPageVersion     = 1
+	// DefaultMaxMemory is the default of [WithMaxMemory]: twice the default
+	// row group size, the default of recompress.WithMaxMemory too.
+	DefaultMaxMemory = 256 << 20
 	// DefaultIndexTruncate is the length at which byte-array bounds of the
 	// column index are truncated, as parquet-java and arrow-rs do.
 	DefaultIndexTruncate = 64
@@ -60,6 +63,7 @@ type config struct {
 	inColumn     bool
 	workers      int
 	sorting      []SortingColumn
+	maxMemory    int64 // 0: no bound
 }
 
 func defaultConfig() config {
@@ -72,6 +76,7 @@ func defaultConfig() config {
 		rowGroupSize: DefaultRowGroupSize,
 		rowGroupRows: DefaultRowGroupRows,
 		workers:      1,
+		maxMemory:    DefaultMaxMemory,
 		createdBy:    "pqcodec version " + Version,
 	}
 }
@@ -277,6 +282,32 @@ func WithRowGroupRows(n int64) Option {
 			return fmt.Errorf("%w: row group rows %d", ErrOption, n)
 		}
 		cfg.rowGroupRows = n
+		return nil
+	}
+}
+
+// WithMaxMemory bounds the bytes a Writer buffers, across all its
+// columns, to n: the compressed pages of the row group, each column's
+// current page (levels and values) and each column's dictionary, counted
+// as the package documentation states. The default is [DefaultMaxMemory]
+// (256 MiB); 0 is no bound. Where every column holds the same rows (after
+// a Write that evens them, the place row groups are cut), the row group is
+// flushed early, below [WithRowGroupSize] and [WithRowGroupRows], when a
+// round of batches as large as the largest so far would pass n, as
+// parquet-java's memory manager shrinks row groups. Where the columns hold
+// different rows, no row group can be cut: a write that passes n fails
+// with [ErrLimit], which happens only when one round of batches (a batch
+// of each column) is larger than what the budget leaves. n must not be
+// negative; it applies to the whole file, not inside [WithColumn].
+func WithMaxMemory(n int64) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithMaxMemory"); err != nil {
+			return err
+		}
+		if n < 0 {
+			return fmt.Errorf("%w: WithMaxMemory(%d): must not be negative", ErrOption, n)
+		}
+		cfg.maxMemory = n
 		return nil
 	}
 }

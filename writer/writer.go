@@ -45,6 +45,7 @@ type Writer struct {
 	numRows   int64
 	scratch   []byte
 	sorting   []format.SortingColumn // of every row group, nil for none
+	budget    budget                 // WithMaxMemory's count (budget.go)
 	sem       chan struct{}          // WithWorkers: a token per running goroutine; nil without workers
 }
 
@@ -75,6 +76,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		cfg.col.codecs = f
 	}
 	wr := &Writer{out: w, cfg: cfg, schema: schema}
+	wr.budget.limit = cfg.maxMemory
 	if cfg.workers > 1 {
 		wr.sem = make(chan struct{}, cfg.workers)
 	}
@@ -96,6 +98,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.budget = &wr.budget
 		known[joinPath(c.path)] = true
 		wr.cols = append(wr.cols, c)
 	}
@@ -162,7 +165,9 @@ func (w *Writer) usable() error {
 // one definition level per value or null when the column has any (def is
 // empty when its maximum definition level is 0), and as many repetition
 // levels when the column is repeated (rep empty otherwise), the shape of
-// column.Page. A batch holds whole rows: its first repetition level is 0.
+// column.Page, and of arrow-go's ColumnChunkWriter.WriteBatch: the
+// batches of one column between two flushes make its column chunk. A
+// batch holds whole rows: its first repetition level is 0.
 //
 // Write copies what it keeps; v, def and rep may be reused as soon as it
 // returns. Pages are encoded and compressed as they fill. After the write,
@@ -183,6 +188,9 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	ev := (*enctable.Values)(v)
 	n, err := c.check(ev, def, rep)
 	if err != nil {
+		return w.fail(err)
+	}
+	if err := w.flushBefore(c, ev, def, rep); err != nil {
 		return w.fail(err)
 	}
 	if w.sem == nil {
@@ -207,7 +215,7 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	for _, c := range w.cols {
 		size += c.buffered()
 	}
-	if rows > 0 && (rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
+	if rows > 0 && (w.overBudget() || rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
 		return w.flush()
 	}
 	return nil
@@ -276,8 +284,10 @@ func (w *Writer) flush() error {
 		}
 		rg.Columns[i], idx[i].ci, idx[i].oi = c.metadata(start)
 		rg.TotalByteSize += rg.Columns[i].MetaData.TotalUncompressedSize
+		c.trimPages()
 		c.resetChunk()
 	}
+	w.afterFlush()
 	total := w.off - first
 	// Bloom filters after the row group's chunks, outside its
 	// total_compressed_size, where arrow-rs writes them by default.
