@@ -132,14 +132,19 @@
 // nulls, a list of INT32) in rounds of 8,192 rows with 128 MiB row groups,
 // and fails past that bound (1,124 MiB for the default budget, 356 MiB
 // for 64 MiB). On a loaded 2-core AMD EPYC (Zen 5), 2,000 MB of rows
-// into 1,112 MB of file, 10-13 s of CPU per run:
+// into 1,112 MB of file, 8-13 s of CPU per run (two runs of the test):
 //
 //	budget            row groups          peak RSS (VmHWM)   bound
-//	256 MiB default   9, at most 128 MiB  410-449 MiB        1,124 MiB
-//	64 MiB            18, at most 62 MiB  249-250 MiB          356 MiB
+//	256 MiB default   9, at most 128 MiB  396-449 MiB        1,124 MiB
+//	64 MiB            18, at most 62 MiB  247-265 MiB          356 MiB
 //
 // the same under ulimit -v 2 GiB. The default budget leaves row groups at
 // their 128 MiB target; a budget below it shrinks them, and RSS with them.
+// The address space peaks at 1.8-2.0 GiB (VmPeak), most of it reserved,
+// not used: about 1 GiB by the Go runtime and 64 MiB per thread that
+// called into the native codecs (glibc's malloc arenas, which fall back to
+// the main arena when a reservation fails, as under ulimit -v 2 GiB);
+// under ulimit -v 1.5 GiB the Go runtime fails with 54 MB of heap in use.
 //
 // # Ownership and concurrency
 //
