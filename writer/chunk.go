@@ -52,6 +52,10 @@ type chunkWriter struct {
 	// in flight or not; async the batch in flight (WithWorkers).
 	queued int64
 	async  asyncState
+	// budget is the Writer's count of buffered bytes (budget.go), counted
+	// the chunk's share of it.
+	budget  *budget
+	counted int64
 
 	// SizeStatistics (with statistics on): the page's BYTE_ARRAY bytes,
 	// and per page the level histograms (max level + 1 counts each, for
@@ -310,6 +314,9 @@ func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
 		c.pageRows += rows
 		vi += nv
 		i = end
+		if err := c.account(); err != nil {
+			return err
+		}
 		if c.dictActive && c.dict.DictSize() >= c.cfg.dictLimit {
 			// Fall back: the page so far keeps its indices, the rest of
 			// the chunk takes the fallback encoding.

@@ -44,7 +44,9 @@ type Writer struct {
 	indexes   [][]pageIndex // per row group, per column
 	numRows   int64
 	scratch   []byte
-	sem       chan struct{} // WithWorkers: a token per running goroutine; nil without workers
+	sorting   []format.SortingColumn // of every row group, nil for none
+	budget    budget                 // WithMaxMemory's count (budget.go)
+	sem       chan struct{}          // WithWorkers: a token per running goroutine; nil without workers
 }
 
 type pageIndex struct {
@@ -74,6 +76,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		cfg.col.codecs = f
 	}
 	wr := &Writer{out: w, cfg: cfg, schema: schema}
+	wr.budget.limit = cfg.maxMemory
 	if cfg.workers > 1 {
 		wr.sem = make(chan struct{}, cfg.workers)
 	}
@@ -95,6 +98,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.budget = &wr.budget
 		known[joinPath(c.path)] = true
 		wr.cols = append(wr.cols, c)
 	}
@@ -102,6 +106,14 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if !known[p] {
 			return nil, fmt.Errorf("%w: WithColumn(%q) names no leaf column", ErrOption, p)
 		}
+	}
+	paths := make([]string, len(wr.cols))
+	for i, c := range wr.cols {
+		paths[i] = joinPath(c.path)
+	}
+	var err error
+	if wr.sorting, err = sortingColumns(cfg.sorting, paths); err != nil {
+		return nil, err
 	}
 	return wr, nil
 }
@@ -153,7 +165,9 @@ func (w *Writer) usable() error {
 // one definition level per value or null when the column has any (def is
 // empty when its maximum definition level is 0), and as many repetition
 // levels when the column is repeated (rep empty otherwise), the shape of
-// column.Page. A batch holds whole rows: its first repetition level is 0.
+// column.Page, and of arrow-go's ColumnChunkWriter.WriteBatch: the
+// batches of one column between two flushes make its column chunk. A
+// batch holds whole rows: its first repetition level is 0.
 //
 // Write copies what it keeps; v, def and rep may be reused as soon as it
 // returns. Pages are encoded and compressed as they fill. After the write,
@@ -174,6 +188,9 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	ev := (*enctable.Values)(v)
 	n, err := c.check(ev, def, rep)
 	if err != nil {
+		return w.fail(err)
+	}
+	if err := w.flushBefore(c, ev, def, rep); err != nil {
 		return w.fail(err)
 	}
 	if w.sem == nil {
@@ -198,7 +215,7 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	for _, c := range w.cols {
 		size += c.buffered()
 	}
-	if rows > 0 && (rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
+	if rows > 0 && (w.overBudget() || rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
 		return w.flush()
 	}
 	return nil
@@ -251,7 +268,7 @@ func (w *Writer) flush() error {
 	if err := w.start(); err != nil {
 		return err
 	}
-	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols))}
+	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols)), SortingColumns: w.sorting}
 	idx := make([]pageIndex, len(w.cols))
 	if err := w.finishAll(); err != nil {
 		return w.fail(err)
@@ -267,8 +284,10 @@ func (w *Writer) flush() error {
 		}
 		rg.Columns[i], idx[i].ci, idx[i].oi = c.metadata(start)
 		rg.TotalByteSize += rg.Columns[i].MetaData.TotalUncompressedSize
+		c.trimPages()
 		c.resetChunk()
 	}
+	w.afterFlush()
 	total := w.off - first
 	// Bloom filters after the row group's chunks, outside its
 	// total_compressed_size, where arrow-rs writes them by default.
