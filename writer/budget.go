@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"fmt"
 	"sync/atomic"
 
 	"github.com/pqcodec/pqcodec/format"
@@ -12,8 +11,10 @@ import (
 // buffers (see chunkWriter.memory) into one total per Writer, after each
 // step of at most maxStep values, on whichever goroutine runs the column's
 // work. The Writer flushes the row group early where it can (every column
-// at the same row), and a column fails its write with ErrLimit when the
-// total passes the budget where it cannot.
+// at the same row). Where it cannot (inside a round of batches), the total
+// may pass the budget: the batches are the caller's memory already, and
+// the row group is flushed at the end of the round, the first place it
+// can be cut.
 
 // budget is a Writer's count of buffered bytes, shared by its columns.
 type budget struct {
@@ -44,22 +45,14 @@ func (c *chunkWriter) memory() int64 {
 	return n
 }
 
-// account brings the chunk's share of the Writer's total up to date and
-// fails with ErrLimit when the total passes the budget.
-func (c *chunkWriter) account() error {
-	b := c.budget
-	if b == nil {
-		return nil
+// account brings the chunk's share of the Writer's total up to date.
+func (c *chunkWriter) account() {
+	if c.budget == nil {
+		return
 	}
 	m := c.memory()
-	total := b.total.Add(m - c.counted)
+	c.budget.total.Add(m - c.counted)
 	c.counted = m
-	if b.limit > 0 && total > b.limit {
-		return fmt.Errorf("%w: %d bytes buffered (column %v: %d) past WithMaxMemory(%d) inside a round of batches, "+
-			"where no row group can be cut: write smaller batches, of each column in turn, or raise the budget",
-			ErrLimit, total, c.pathString(), m, b.limit)
-	}
-	return nil
 }
 
 // overBudget is called where every column holds the same rows, after
@@ -77,7 +70,7 @@ func (w *Writer) overBudget() bool {
 // afterFlush updates the count once the flushed chunks are reset.
 func (w *Writer) afterFlush() {
 	for _, c := range w.cols {
-		c.account() // the total only shrinks here: no error
+		c.account()
 	}
 	w.budget.lastAligned = w.budget.total.Load()
 }

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/pqcodec/pqcodec"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/writer"
@@ -153,40 +153,70 @@ func TestMaxMemoryShrinksRowGroups(t *testing.T) {
 	require.Equal(t, 1, f.NumRowGroups())
 }
 
-// TestMaxMemoryLimit: a round of batches larger than the budget cannot be
-// cut into row groups and fails with ErrLimit, leaving no footer; a
-// Writer of one column flushes before a batch instead, and fails only
-// for a batch larger than the budget.
-func TestMaxMemoryLimit(t *testing.T) {
+// TestMaxMemoryLargeRound: a round of batches larger than the budget
+// cannot be cut into row groups: it is buffered whole, the Write succeeds,
+// and the row group is flushed as soon as the round ends; a Writer of one
+// column flushes before a batch that would pass the budget, then takes
+// the batch whole as its own row group.
+func TestMaxMemoryLargeRound(t *testing.T) {
 	var buf bytes.Buffer
 	w := genWriter(t, &buf, writer.WithMaxMemory(256<<10))
 	g := newGen(2)
 	g.batch(100)
 	require.NoError(t, g.write(w))
 	g.batch(20_000) // over 1 MiB a column
-	err := g.write(w)
-	require.ErrorIs(t, err, writer.ErrLimit)
-	require.False(t, errors.Is(err, pqcodec.ErrInvalidInput))
-	require.ErrorIs(t, w.Close(), writer.ErrLimit)
-	require.False(t, bytes.HasSuffix(buf.Bytes(), []byte("PAR1")) && buf.Len() > 4, "footer after an error")
+	require.NoError(t, g.write(w))
+	g.batch(100)
+	require.NoError(t, g.write(w))
+	require.NoError(t, w.Close())
+	f, err := column.Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	var groups []int64
+	for rg := range f.NumRowGroups() {
+		groups = append(groups, f.MetaData().RowGroups[rg].NumRows)
+	}
+	require.Equal(t, []int64{20_100, 100}, groups, "rows per row group: flushed as the large round ended")
 
 	s, err := format.ParseSchema(`message m { required int64 x; }`)
 	require.NoError(t, err)
 	buf.Reset()
 	w, err = writer.New(&buf, s, writer.WithMaxMemory(100<<10), writer.WithPageSize(8<<10))
 	require.NoError(t, err)
+	var want []int64
 	v := &column.Values{Type: format.Int64, Int64s: make([]int64, 2_000)} // 16 KB
-	for i := range 100 {
+	for i := range 20 {
 		for k := range v.Int64s {
 			v.Int64s[k] = rand.Int64()
 		}
+		want = append(want, v.Int64s...)
 		require.NoError(t, w.Write(0, v, nil, nil), "batch %d", i)
 	}
 	big := &column.Values{Type: format.Int64, Int64s: make([]int64, 20_000)} // 160 KB
 	for k := range big.Int64s {
 		big.Int64s[k] = rand.Int64()
 	}
-	require.ErrorIs(t, w.Write(0, big, nil, nil), writer.ErrLimit)
+	want = append(want, big.Int64s...)
+	require.NoError(t, w.Write(0, big, nil, nil))
+	require.NoError(t, w.Close())
+	f, err = column.Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	last := f.MetaData().RowGroups[f.NumRowGroups()-1]
+	require.Equal(t, int64(20_000), last.NumRows, "the large batch is its own row group")
+	var got []int64
+	for rg := range f.NumRowGroups() {
+		r, err := f.Column(rg, 0)
+		require.NoError(t, err)
+		var p column.Page
+		for {
+			err := r.ReadPage(&p)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			require.NoError(t, err)
+			got = append(got, p.Values.Int64s...)
+		}
+	}
+	require.Equal(t, want, got)
 
 	_, err = writer.New(&buf, s, writer.WithMaxMemory(-1))
 	require.ErrorIs(t, err, writer.ErrOption)

@@ -314,9 +314,7 @@ func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
 		c.pageRows += rows
 		vi += nv
 		i = end
-		if err := c.account(); err != nil {
-			return err
-		}
+		c.account()
 		if c.dictActive && c.dict.DictSize() >= c.cfg.dictLimit {
 			// Fall back: the page so far keeps its indices, the rest of
 			// the chunk takes the fallback encoding.

@@ -106,13 +106,13 @@
 // WithRowGroupSize and WithRowGroupRows) when the count plus the largest
 // round of batches so far reaches n, and before a batch that would take
 // the count past n; parquet-java's memory manager shrinks row groups the
-// same way. Inside a round no row group can be cut: when the count passes
-// n there, the Write fails with [ErrLimit] (and the Writer is failed, no
-// footer). That happens only when one round of batches does not fit in
-// what the budget leaves; flushing also cuts every column's page, so the
-// page buffers never make it fail on their own. The count therefore never
-// passes n by more than one step of each column working at once (one
-// column without WithWorkers).
+// same way. Inside a round no row group can be cut: a round of batches
+// larger than what the budget leaves is buffered whole (its values are the
+// caller's memory already) and the row group is flushed as soon as the
+// round ends, the first place it can be cut; a Write never fails for the
+// budget. With rounds that fit, the count never passes n by more than one
+// step of each column working at once (one column without WithWorkers);
+// with a larger round, by that round's pages.
 //
 // Not counted: per column, the scratch of one encoded and one compressed
 // page (each about the page size) and of the dictionary page (at most the
@@ -167,8 +167,7 @@
 //
 // Input that cannot be written returns an error wrapping one sentinel per
 // kind (ErrType, ErrLevel, ErrNull, ErrRepetition, ErrRowCount,
-// ErrTooLarge, ErrSchema), each matching pqcodec.ErrInvalidInput; a round
-// of batches past the memory budget returns ErrLimit; errors of the
+// ErrTooLarge, ErrSchema), each matching pqcodec.ErrInvalidInput; errors of the
 // io.Writer and the codecs are wrapped as they are. After any error
 // the Writer is failed: later calls return the error and Close writes no
 // footer, so a file is never left looking complete when it is not.

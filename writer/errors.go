@@ -34,12 +34,6 @@ var (
 	// type, a FIXED_LEN_BYTE_ARRAY without a positive length) or a message
 	// type text that does not parse.
 	ErrSchema = errs.Invalid("writer: invalid schema")
-	// ErrLimit reports buffered bytes past the budget of WithMaxMemory
-	// where no row group can be cut (the columns hold different numbers of
-	// rows): a round of batches larger than the budget leaves, or page
-	// buffers and dictionaries of every column that do not fit. Like
-	// column.ErrLimit, it is a limit, not invalid input.
-	ErrLimit = errors.New("writer: memory budget exceeded")
 	// ErrClosed reports a call on a Writer after Close.
 	ErrClosed = errors.New("writer: writer closed")
 )

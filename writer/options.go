@@ -295,9 +295,10 @@ func WithRowGroupRows(n int64) Option {
 // flushed early, below [WithRowGroupSize] and [WithRowGroupRows], when a
 // round of batches as large as the largest so far would pass n, as
 // parquet-java's memory manager shrinks row groups. Where the columns hold
-// different rows, no row group can be cut: a write that passes n fails
-// with [ErrLimit], which happens only when one round of batches (a batch
-// of each column) is larger than what the budget leaves. n must not be
+// different rows, no row group can be cut: a round of batches (a batch of
+// each column) larger than what the budget leaves is buffered whole and
+// the row group flushed when the round ends; no Write fails for the
+// budget. n must not be
 // negative; it applies to the whole file, not inside [WithColumn].
 func WithMaxMemory(n int64) Option {
 	return func(cfg *config) error {
