@@ -171,8 +171,8 @@ func lz4BlockCodecs(cfg *config, native bool) (enc, dec func() (lz4Blocks, error
 	level := cfg.lz4Level
 	if native && nlz4.Available {
 		return func() (lz4Blocks, error) { return newNativeLz4Compressor(level) },
-			func() (lz4Blocks, error) { return newLz4Block(0), nil },
-			"liblz4 (compression), github.com/pierrec/lz4/v4 (decompression)"
+			func() (lz4Blocks, error) { return newNativeLz4Decoder() },
+			"liblz4 (compression; decompression of blocks of mostly literals), github.com/pierrec/lz4/v4 (other decompression)"
 	}
 	return func() (lz4Blocks, error) { return newLz4Block(level), nil },
 		func() (lz4Blocks, error) { return newLz4Block(0), nil }, "github.com/pierrec/lz4/v4"
