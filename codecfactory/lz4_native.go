@@ -7,7 +7,7 @@ import (
 )
 
 // nativeLz4Block compresses LZ4 blocks with liblz4 (native/lz4). It does
-// not decompress: pierrec/lz4 does, in every build (see lz4BlockCodecs).
+// not decompress: nativeLz4Decoder does (see lz4BlockCodecs).
 type nativeLz4Block struct {
 	c *nlz4.Compressor
 }
