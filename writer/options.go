@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -59,6 +60,7 @@ type config struct {
 	kv           []format.KeyValue
 	inColumn     bool
 	workers      int
+	encrypt      *encryption.WriteProperties // WithEncryption, encrypt.go
 }
 
 func defaultConfig() config {

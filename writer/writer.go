@@ -1,13 +1,13 @@
 package writer
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"sync"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -45,6 +45,7 @@ type Writer struct {
 	numRows   int64
 	scratch   []byte
 	sem       chan struct{} // WithWorkers: a token per running goroutine; nil without workers
+	crypt     *fileCrypt    // WithEncryption: nil without
 }
 
 type pageIndex struct {
@@ -102,6 +103,9 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if !known[p] {
 			return nil, fmt.Errorf("%w: WithColumn(%q) names no leaf column", ErrOption, p)
 		}
+	}
+	if err := wr.setupEncryption(); err != nil { // encrypt.go
+		return nil, err
 	}
 	return wr, nil
 }
@@ -227,7 +231,7 @@ func (w *Writer) start() error {
 		return nil
 	}
 	w.started = true
-	return w.write([]byte("PAR1"))
+	return w.write(w.magic())
 }
 
 func (w *Writer) flush() error {
@@ -276,10 +280,14 @@ func (w *Writer) flush() error {
 		if len(c.bloomBuf) == 0 {
 			continue
 		}
-		off, n := w.off, int32(len(c.bloomBuf))
+		b, err := w.bloomModules(c.bloomBuf, i)
+		if err != nil {
+			return w.fail(err)
+		}
+		off, n := w.off, int32(len(b))
 		md := rg.Columns[i].MetaData
 		md.BloomFilterOffset, md.BloomFilterLength = &off, &n
-		if err := w.write(c.bloomBuf); err != nil {
+		if err := w.write(b); err != nil {
 			return err
 		}
 	}
@@ -288,6 +296,9 @@ func (w *Writer) flush() error {
 	w.rowGroups = append(w.rowGroups, rg)
 	w.indexes = append(w.indexes, idx)
 	w.numRows += rows
+	if err := w.nextRowGroupCrypt(); err != nil {
+		return w.fail(err)
+	}
 	return nil
 }
 
@@ -314,6 +325,10 @@ func (w *Writer) Close() error {
 			}
 			b := format.AppendColumnIndex(w.scratch[:0], ix.ci)
 			w.scratch = b
+			b, err := w.encryptModule(b, encryption.ColumnIndex, g, i)
+			if err != nil {
+				return w.fail(err)
+			}
 			off, n := w.off, int32(len(b))
 			w.rowGroups[g].Columns[i].ColumnIndexOffset, w.rowGroups[g].Columns[i].ColumnIndexLength = &off, &n
 			if err := w.write(b); err != nil {
@@ -328,6 +343,10 @@ func (w *Writer) Close() error {
 			}
 			b := format.AppendOffsetIndex(w.scratch[:0], ix.oi)
 			w.scratch = b
+			b, err := w.encryptModule(b, encryption.OffsetIndex, g, i)
+			if err != nil {
+				return w.fail(err)
+			}
 			off, n := w.off, int32(len(b))
 			w.rowGroups[g].Columns[i].OffsetIndexOffset, w.rowGroups[g].Columns[i].OffsetIndexLength = &off, &n
 			if err := w.write(b); err != nil {
@@ -345,9 +364,10 @@ func (w *Writer) Close() error {
 	for i := range meta.ColumnOrders {
 		meta.ColumnOrders[i].Kind = format.TypeDefinedOrder
 	}
-	b := format.AppendFileMetaData(w.scratch[:0], meta)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(b)))
-	b = append(b, "PAR1"...)
+	b, err := w.appendFooter(w.scratch[:0], meta)
+	if err != nil {
+		return w.fail(err)
+	}
 	if err := w.write(b); err != nil {
 		return err
 	}
