@@ -247,11 +247,11 @@ func (w *Writer) appendFooter(dst []byte, meta *format.FileMetaData) ([]byte, er
 	fe := w.crypt.fe
 	p := fe.Properties()
 	prefix, unique, supply := fe.AAD()
+	// supply_aad_prefix is optional, but arrow-go v18.8 dereferences it
+	// without a check (a nil pointer panic): write it always, as arrow-cpp
+	// does.
 	alg := format.EncryptionAlgorithm{Kind: format.EncryptionAlgorithmKind(fe.Algorithm()),
-		AadPrefix: prefix, AadFileUnique: unique}
-	if supply {
-		alg.SupplyAadPrefix = &supply
-	}
+		AadPrefix: prefix, AadFileUnique: unique, SupplyAadPrefix: &supply}
 	if p.PlaintextFooter {
 		meta.EncryptionAlgorithm, meta.FooterSigningKeyMetadata = &alg, p.FooterKeyMetadata
 		dst = format.AppendFileMetaData(dst, meta)
