@@ -186,86 +186,25 @@ func (w *Writer) bloomModules(b []byte, col int) ([]byte, error) {
 	return out, nil
 }
 
-// encryptColumnMetadata sets the crypto metadata of every encrypted chunk
-// of meta and, where the specification asks (a column key, or a plaintext
-// footer), encrypts its ColumnMetaData: with an encrypted footer the
-// chunk then holds only the encrypted form; with a plaintext footer it
-// also keeps a copy without statistics, encoding statistics and size
-// statistics for readers without the key, as parquet-java and arrow do.
-func (w *Writer) encryptColumnMetadata(meta *format.FileMetaData) error {
-	fe := w.crypt.fe
-	plainFooter := fe.Properties().PlaintextFooter
-	for g := range meta.RowGroups {
-		for i := range meta.RowGroups[g].Columns {
-			cc := &meta.RowGroups[g].Columns[i]
-			path := joinPath(w.cols[i].path)
-			ci, withFooter, kmd := fe.Column(path)
-			if ci == nil {
-				continue
-			}
-			if withFooter {
-				cc.CryptoMetadata = &format.ColumnCryptoMetaData{Kind: format.EncryptionWithFooterKey}
-			} else {
-				cc.CryptoMetadata = &format.ColumnCryptoMetaData{Kind: format.EncryptionWithColumnKey,
-					PathInSchema: w.cols[i].path, KeyMetadata: kmd}
-			}
-			if withFooter && !plainFooter {
-				continue
-			}
-			b := format.AppendColumnMetaData(nil, cc.MetaData)
-			enc, err := fe.AppendModule(ci, nil, b, encryption.ColumnMetaData, g, i)
-			if err != nil {
-				return fmt.Errorf("%w: column %s: %w", ErrTooLarge, path, err)
-			}
-			cc.EncryptedColumnMetadata = enc
-			if !plainFooter {
-				cc.MetaData = nil
-				continue
-			}
-			md := *cc.MetaData
-			md.Statistics, md.EncodingStats, md.SizeStatistics = nil, nil, nil
-			cc.MetaData = &md
-		}
-	}
-	return nil
-}
-
 // appendFooter appends the footer of meta to dst, with its length and
 // magic: for an encrypted file, the FileCryptoMetaData and the encrypted
 // FileMetaData (PARE), or the FileMetaData with its encryption algorithm
-// and signature (PAR1).
+// and signature (PAR1), after the column metadata is encrypted (package
+// format's EncryptColumnMetaData and AppendEncryptedFooter).
 func (w *Writer) appendFooter(dst []byte, meta *format.FileMetaData) ([]byte, error) {
-	start := len(dst)
 	if w.crypt == nil {
+		start := len(dst)
 		dst = format.AppendFileMetaData(dst, meta)
 		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(dst)-start))
 		return append(dst, "PAR1"...), nil
 	}
-	if err := w.encryptColumnMetadata(meta); err != nil {
-		return dst, err
+	if err := format.EncryptColumnMetaData(meta, w.crypt.fe); err != nil {
+		return dst, fmt.Errorf("%w: %w", ErrTooLarge, err)
 	}
-	fe := w.crypt.fe
-	p := fe.Properties()
-	prefix, unique, supply := fe.AAD()
-	// supply_aad_prefix is optional, but arrow-go v18.8 dereferences it
-	// without a check (a nil pointer panic): write it always, as arrow-cpp
-	// does.
-	alg := format.EncryptionAlgorithm{Kind: format.EncryptionAlgorithmKind(fe.Algorithm()),
-		AadPrefix: prefix, AadFileUnique: unique, SupplyAadPrefix: &supply}
-	if p.PlaintextFooter {
-		meta.EncryptionAlgorithm, meta.FooterSigningKeyMetadata = &alg, p.FooterKeyMetadata
-		dst = format.AppendFileMetaData(dst, meta)
-		dst, w.crypt.scratch = fe.AppendFooterSignature(dst, w.crypt.scratch, dst[start:])
-		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(dst)-start))
-		return append(dst, "PAR1"...), nil
-	}
-	dst = format.AppendFileCryptoMetaData(dst, &format.FileCryptoMetaData{EncryptionAlgorithm: alg, KeyMetadata: p.FooterKeyMetadata})
-	plain := format.AppendFileMetaData(w.crypt.scratch[:0], meta)
-	w.crypt.scratch = plain
-	dst, err := fe.AppendModule(fe.FooterCipher(), dst, plain, encryption.Footer, 0, 0)
+	dst, scratch, err := format.AppendEncryptedFooter(dst, w.crypt.scratch, meta, w.crypt.fe)
+	w.crypt.scratch = scratch
 	if err != nil {
-		return dst, fmt.Errorf("%w: footer: %w", ErrTooLarge, err)
+		return dst, fmt.Errorf("%w: %w", ErrTooLarge, err)
 	}
-	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(dst)-start))
-	return append(dst, "PARE"...), nil
+	return dst, nil
 }
