@@ -93,6 +93,7 @@ type config struct {
 	progress func(done, total int64)
 	maxPage  int
 	keyValue []format.KeyValue // set in the output footer
+	crypt    cryptConfig       // WithDecryption, WithEncryption: encrypt.go
 }
 
 func defaultConfig() config {
