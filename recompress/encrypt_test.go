@@ -3,6 +3,7 @@ package recompress_test
 import (
 	"bytes"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -114,6 +115,10 @@ func TestRewriteEncryption(t *testing.T) {
 			require.Equal(t, wantIdx, indexes(t, enc, keys))
 			_, err = digest(enc)
 			require.Error(t, err)
+			require.NoError(t, verify(src, nil, enc, c.rp(first, last)))
+			wrong := c.rp(first, last)
+			wrong.FooterKey = []byte("0123456789abcdef")
+			require.ErrorIs(t, verify(src, nil, enc, wrong), pqcodec.ErrDecrypt)
 
 			next := rwConfigs[(k+1)%len(rwConfigs)]
 			rekeyed, _, err := rewrite(enc, codec, recompress.WithDecryption(c.rp(first, last)), recompress.WithEncryption(next.wp(first, last)))
@@ -123,6 +128,7 @@ func TestRewriteEncryption(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, want, got)
 			require.Equal(t, wantIdx, indexes(t, rekeyed, nextKeys))
+			require.NoError(t, verify(enc, c.rp(first, last), rekeyed, next.rp(first, last)))
 
 			plain, _, err := rewrite(rekeyed, recompress.WithDecryption(next.rp(first, last)))
 			require.NoError(t, err)
@@ -130,6 +136,14 @@ func TestRewriteEncryption(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, want, got)
 			require.Equal(t, wantIdx, indexes(t, plain))
+			require.NoError(t, verify(rekeyed, next.rp(first, last), plain, nil))
+			// Another file: a mismatch.
+			other, _, err := rewrite(src, recompress.WithColumnCodec(first, recompress.Target{Codec: codecfactory.Gzip}))
+			require.NoError(t, err)
+			require.NoError(t, verify(src, nil, other, nil))
+			tampered := slices.Clone(plain)
+			tampered[len(tampered)/3] ^= 1
+			require.Error(t, verify(src, nil, tampered, nil))
 
 			// A wrong key, and a missing one.
 			bad := c.rp(first, last)
@@ -141,6 +155,10 @@ func TestRewriteEncryption(t *testing.T) {
 			require.ErrorIs(t, err, recompress.ErrEncrypted)
 		})
 	}
+}
+
+func verify(src []byte, sk *encryption.Properties, out []byte, ok *encryption.Properties) error {
+	return recompress.VerifyDecrypt(bytes.NewReader(src), int64(len(src)), sk, bytes.NewReader(out), int64(len(out)), ok, nil)
 }
 
 // TestRewriteDecryptCorpus decrypts parquet-testing's encrypted files
