@@ -108,5 +108,14 @@
 // the Writer is failed: later calls return the error and Close writes no
 // footer, so a file is never left looking complete when it is not.
 //
+// # Encryption
+//
+// [WithEncryption] writes Parquet Modular Encryption: AES_GCM_V1 or
+// AES_GCM_CTR_V1, an encrypted footer or a signed plaintext one, every
+// column with the footer key or chosen columns with their own keys, an AAD
+// prefix stored or not (package encryption's WriteProperties). arrow-go's
+// decrypting reader reads every such configuration
+// (cgo_test.TestWriterEncryptedReadByArrow).
+//
 // Not yet written: sorting_columns, a byte budget across columns.
 package writer
