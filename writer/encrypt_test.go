@@ -277,52 +277,69 @@ func readChunk(f *column.File, rg, col int) (int, error) {
 	}
 }
 
-// TestEncryptFlippedBytes flips bytes all over an encrypted file (AES-GCM,
-// encrypted footer, every column): every byte of its last KiB (page
-// indexes, footer), one in 61 before (one in 8 and one in 211 with
-// -short). Each read with the keys, of the values, page indexes and bloom
-// filters, fails with an error wrapping ErrDecrypt or ErrCorrupt (or
-// ErrNotParquet, for the trailing magic) and never panics, or reads the same values: a few bytes are
-// in no module (the leading magic, the stop bytes of the clear
-// FileCryptoMetaData, which the thrift decoder reads leniently).
+// TestEncryptFlippedBytes flips bytes all over encrypted files: every byte
+// of the last KiB (page indexes, footer), one in 61 before (one in 8 and
+// one in 211 with -short). Each read with the keys, of the values, page
+// indexes and bloom filters, fails with an error wrapping ErrDecrypt or
+// ErrCorrupt (or ErrNotParquet, for the trailing magic; ErrUnsupported for
+// an algorithm id of the clear footer flipped to an unknown one) and never panics,
+// or reads the same values: a few bytes are in no module (the leading
+// magic, the stop bytes of the clear FileCryptoMetaData, which the thrift
+// decoder reads leniently). Under AES_GCM_V1 every module authenticates
+// its bytes; under AES_GCM_CTR_V1 pages do not (the specification's
+// choice), and the page CRCs, checked here, catch a flipped page byte.
 func TestEncryptFlippedBytes(t *testing.T) {
-	wp := encryption.WriteProperties{FooterKey: encFooter, ColumnKeys: map[string]encryption.ColumnKey{
-		"id": {Key: encKeyA}, "name": {}, "tags.list.element": {Key: encKeyB}}}
-	enc := writeEncSample(t, writer.WithEncryption(&wp), writer.WithPageSize(8<<10))
-	rp := encryption.Properties{FooterKey: encFooter, ColumnKeys: map[string][]byte{"id": encKeyA, "tags.list.element": encKeyB}}
-	want, err := readFile(enc, column.WithDecryption(&rp))
-	require.NoError(t, err)
-	tail, step, tailStep := len(enc)-1024, 61, 1
-	if testing.Short() {
-		step, tailStep = 211, 8
+	for _, tc := range []struct {
+		name string
+		wp   encryption.WriteProperties
+		opts []column.Option
+	}{
+		{"gcm-footer-and-column-keys", encryption.WriteProperties{FooterKey: encFooter, ColumnKeys: map[string]encryption.ColumnKey{
+			"id": {Key: encKeyA}, "name": {}, "tags.list.element": {Key: encKeyB}}}, nil},
+		{"ctr-plaintext-footer-crc", encryption.WriteProperties{Algorithm: encryption.AesGcmCtrV1, FooterKey: encFooter, PlaintextFooter: true},
+			[]column.Option{column.WithVerifyChecksums(true)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wp := tc.wp
+			enc := writeEncSample(t, writer.WithEncryption(&wp), writer.WithPageSize(8<<10))
+			rp := encryption.Properties{FooterKey: encFooter, ColumnKeys: map[string][]byte{"id": encKeyA, "tags.list.element": encKeyB}}
+			opts := append([]column.Option{column.WithDecryption(&rp)}, tc.opts...)
+			want, err := readFile(enc, opts...)
+			require.NoError(t, err)
+			tail, step, tailStep := len(enc)-1024, 61, 1
+			if testing.Short() {
+				step, tailStep = 211, 8
+			}
+			b := slices.Clone(enc)
+			failed, same, tried := 0, 0, 0
+			for i := 0; i < len(b); {
+				tried++
+				b[i] ^= 0x10
+				got, err := readFile(b, opts...)
+				if err == nil {
+					err = readIndexes(b, opts...)
+				}
+				b[i] ^= 0x10
+				switch {
+				case err == nil:
+					require.NoError(t, compareFiles(want, got), "byte %d flipped: no error, other values", i)
+					same++
+				case errors.Is(err, pqcodec.ErrDecrypt) || errors.Is(err, pqcodec.ErrCorrupt) || errors.Is(err, format.ErrNotParquet),
+					errors.Is(err, encryption.ErrUnsupported): // the algorithm's id flipped to one from the future
+					failed++
+				default:
+					t.Fatalf("byte %d of %d flipped: %v", i, len(b), err)
+				}
+				if i >= tail {
+					i += tailStep
+				} else {
+					i += step
+				}
+			}
+			t.Logf("%d flips: %d failed, %d read the same values", tried, failed, same)
+			require.Less(t, same, 8)
+		})
 	}
-	b := slices.Clone(enc)
-	failed, same, tried := 0, 0, 0
-	for i := 0; i < len(b); {
-		tried++
-		b[i] ^= 0x10
-		got, err := readFile(b, column.WithDecryption(&rp))
-		if err == nil {
-			err = readIndexes(b, column.WithDecryption(&rp))
-		}
-		b[i] ^= 0x10
-		switch {
-		case err == nil:
-			require.NoError(t, compareFiles(want, got), "byte %d flipped: no error, other values", i)
-			same++
-		case errors.Is(err, pqcodec.ErrDecrypt) || errors.Is(err, pqcodec.ErrCorrupt) || errors.Is(err, format.ErrNotParquet):
-			failed++
-		default:
-			t.Fatalf("byte %d of %d flipped: %v", i, len(b), err)
-		}
-		if i >= tail {
-			i += tailStep
-		} else {
-			i += step
-		}
-	}
-	t.Logf("%d flips: %d failed, %d read the same values", tried, failed, same)
-	require.Less(t, same, 8)
 }
 
 // TestEncryptOptions: invalid keys and properties fail at New with
