@@ -175,4 +175,13 @@
 // [WithSortingColumns] declares the rows' sort order, written as every
 // row group's sorting_columns (read back in column.File's MetaData, and by
 // arrow-go as RowGroupMetaData.SortingColumns).
+//
+// # Encryption
+//
+// [WithEncryption] writes Parquet Modular Encryption: AES_GCM_V1 or
+// AES_GCM_CTR_V1, an encrypted footer or a signed plaintext one, every
+// column with the footer key or chosen columns with their own keys, an AAD
+// prefix stored or not (package encryption's WriteProperties). arrow-go's
+// decrypting reader reads every such configuration
+// (cgo_test.TestWriterEncryptedReadByArrow).
 package writer

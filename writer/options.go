@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -63,7 +64,8 @@ type config struct {
 	inColumn     bool
 	workers      int
 	sorting      []SortingColumn
-	maxMemory    int64 // 0: no bound
+	maxMemory    int64                       // 0: no bound
+	encrypt      *encryption.WriteProperties // WithEncryption, encrypt.go
 }
 
 func defaultConfig() config {

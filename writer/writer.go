@@ -1,13 +1,13 @@
 package writer
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"sync"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -47,6 +47,7 @@ type Writer struct {
 	sorting   []format.SortingColumn // of every row group, nil for none
 	budget    budget                 // WithMaxMemory's count (budget.go)
 	sem       chan struct{}          // WithWorkers: a token per running goroutine; nil without workers
+	crypt     *fileCrypt             // WithEncryption: nil without
 }
 
 type pageIndex struct {
@@ -113,6 +114,9 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 	}
 	var err error
 	if wr.sorting, err = sortingColumns(cfg.sorting, paths); err != nil {
+		return nil, err
+	}
+	if err := wr.setupEncryption(); err != nil { // encrypt.go
 		return nil, err
 	}
 	return wr, nil
@@ -244,7 +248,7 @@ func (w *Writer) start() error {
 		return nil
 	}
 	w.started = true
-	return w.write([]byte("PAR1"))
+	return w.write(w.magic())
 }
 
 func (w *Writer) flush() error {
@@ -295,10 +299,14 @@ func (w *Writer) flush() error {
 		if len(c.bloomBuf) == 0 {
 			continue
 		}
-		off, n := w.off, int32(len(c.bloomBuf))
+		b, err := w.bloomModules(c.bloomBuf, i)
+		if err != nil {
+			return w.fail(err)
+		}
+		off, n := w.off, int32(len(b))
 		md := rg.Columns[i].MetaData
 		md.BloomFilterOffset, md.BloomFilterLength = &off, &n
-		if err := w.write(c.bloomBuf); err != nil {
+		if err := w.write(b); err != nil {
 			return err
 		}
 	}
@@ -307,6 +315,9 @@ func (w *Writer) flush() error {
 	w.rowGroups = append(w.rowGroups, rg)
 	w.indexes = append(w.indexes, idx)
 	w.numRows += rows
+	if err := w.nextRowGroupCrypt(); err != nil {
+		return w.fail(err)
+	}
 	return nil
 }
 
@@ -333,6 +344,10 @@ func (w *Writer) Close() error {
 			}
 			b := format.AppendColumnIndex(w.scratch[:0], ix.ci)
 			w.scratch = b
+			b, err := w.encryptModule(b, encryption.ColumnIndex, g, i)
+			if err != nil {
+				return w.fail(err)
+			}
 			off, n := w.off, int32(len(b))
 			w.rowGroups[g].Columns[i].ColumnIndexOffset, w.rowGroups[g].Columns[i].ColumnIndexLength = &off, &n
 			if err := w.write(b); err != nil {
@@ -347,6 +362,10 @@ func (w *Writer) Close() error {
 			}
 			b := format.AppendOffsetIndex(w.scratch[:0], ix.oi)
 			w.scratch = b
+			b, err := w.encryptModule(b, encryption.OffsetIndex, g, i)
+			if err != nil {
+				return w.fail(err)
+			}
 			off, n := w.off, int32(len(b))
 			w.rowGroups[g].Columns[i].OffsetIndexOffset, w.rowGroups[g].Columns[i].OffsetIndexLength = &off, &n
 			if err := w.write(b); err != nil {
@@ -364,9 +383,10 @@ func (w *Writer) Close() error {
 	for i := range meta.ColumnOrders {
 		meta.ColumnOrders[i].Kind = format.TypeDefinedOrder
 	}
-	b := format.AppendFileMetaData(w.scratch[:0], meta)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(b)))
-	b = append(b, "PAR1"...)
+	b, err := w.appendFooter(w.scratch[:0], meta)
+	if err != nil {
+		return w.fail(err)
+	}
 	if err := w.write(b); err != nil {
 		return err
 	}
