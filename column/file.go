@@ -137,8 +137,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	}
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
-		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict, dictOwned: r.dictOwned,
-		bytesDict: r.bytesDict, ctx: r.ctx, crypt: r.crypt,
+		chunk: chunk, buf: r.buf, scratch: r.scratch, dicts: r.dicts, ctx: r.ctx, crypt: r.crypt,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
