@@ -53,7 +53,7 @@
 //  6. encoding/streaming_test.go (the streaming decoder's shape) and the
 //     list above.
 //
-// Streaming decoders (plain.Decoder, rle.Decoder, dictionary.Decoder,
+// Streaming decoders (plain.Decoder, rle.Decoder,
 // delta.Decoder, bytestreamsplit.Decoder) have one shape, that of
 // [io.Reader]: Reset(src, ...) error starts a page, leaving the decoder empty
 // on error; Remaining() int is the number of values left; Decode(dst)
