@@ -131,7 +131,7 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(leaves))
 	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
-	chunk := r.walker.Buffer()
+	chunk := r.pages.Buffer()
 	if cap(chunk) < cap(r.chunk) {
 		chunk = r.chunk
 	}
@@ -164,8 +164,9 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	if !codec.Valid() {
 		return fail(fmt.Errorf("%w: compression codec %v", ErrUnsupported, meta.Codec))
 	}
-	r.meta, r.codec = meta, codec
-	r.walker.ResetReaderAt(f.r, rng, r.chunk)
+	r.meta = meta
+	r.pages.Codecs, r.pages.Codec, r.pages.VerifyCRC = f.codecs, codec, r.opts.verifyChecksums
+	r.pages.ResetReaderAt(f.r, rng, r.chunk)
 	if err := f.setDecryptor(r); err != nil { // encryption: decrypt.go
 		return fail(err)
 	}

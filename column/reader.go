@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"math/bits"
 	"slices"
@@ -19,6 +18,7 @@ import (
 	"github.com/pqcodec/pqcodec/internal/enctable"
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
+	"github.com/pqcodec/pqcodec/internal/pages"
 )
 
 // Errors returned by readers. Errors from the packages below (format,
@@ -78,13 +78,12 @@ type Reader struct {
 	opts     options
 	leaf     *format.Node
 	meta     *format.ColumnMetaData
-	codec    codecfactory.Codec
 	rowGroup int
 	column   int
 
-	chunk  []byte // storage for the walker's window, kept across chunks
-	walker format.PageWalker
-	page   int // index of the current page in the chunk, for errors
+	chunk []byte         // storage for the walker's window, kept across chunks
+	pages pages.Pipeline // walk, CRC, split and decompression of the chunk's pages
+	page  int            // index of the current page in the chunk, for errors
 
 	buf     []byte   // decompressed page or values section
 	scratch []uint32 // decoded levels or dictionary indices
@@ -122,12 +121,12 @@ func (r *Reader) ReadPage(p *Page) error {
 	if r.seek.inexact && r.seek.dataPages >= r.seek.oi.NumPages() {
 		return io.EOF // after a jump of SeekRow: see there
 	}
-	for r.seek.pending || r.walker.Next() {
+	for r.seek.pending || r.pages.Next() {
 		r.seek.pending = false // SeekRow stopped on this page
-		h, body := r.walker.Header(), r.walker.Body()
+		h, body := r.pages.Header(), r.pages.Body()
 		page := r.page
 		r.page++
-		if err := r.checkCRC(h, body); err != nil {
+		if err := r.checkCRC(h); err != nil {
 			return r.errorf(page, "%w", err)
 		}
 		var err error
@@ -153,7 +152,7 @@ func (r *Reader) ReadPage(p *Page) error {
 			return nil
 		}
 	}
-	if err := r.walker.Err(); err != nil {
+	if err := r.pages.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)
 	}
 	if r.meta.NumValues >= 0 && r.valuesSum != r.meta.NumValues && r.meta.NumValues != 0 && !r.seek.inexact {
@@ -196,40 +195,25 @@ func (r *Reader) typeLength() int {
 	return 0
 }
 
-// checkCRC checks body against the CRC32 of its page header h under
-// WithVerifyChecksums: the one page checksum check, for ReadPage and
-// SeekRow.
-func (r *Reader) checkCRC(h *format.PageHeader, body []byte) error {
-	if r.opts.verifyChecksums && h.HasCRC {
-		if r.crypt.Active() { // encryption: the CRC covers the page as written, encrypted
-			body = r.walker.RawBody()
-		}
-		if sum := crc32.ChecksumIEEE(body); sum != uint32(h.CRC) {
-			return fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), sum)
-		}
+// checkCRC checks the current page, whose header is h, against its CRC32
+// under WithVerifyChecksums: the one page checksum check, for ReadPage and
+// SeekRow. The CRC covers the body as stored (encrypted, in an encrypted
+// chunk).
+func (r *Reader) checkCRC(h *format.PageHeader) error {
+	if err := r.pages.CheckCRC(h, r.pages.RawBody()); err != nil {
+		return fmt.Errorf("%w: %w", ErrChecksum, err)
 	}
 	return nil
 }
 
-// decompress returns the n-byte uncompressed form of src, in buf when a
-// copy is needed.
-func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
-	if n < 0 {
-		return nil, fmt.Errorf("%w: negative uncompressed size %d", ErrCorrupt, n)
+// decompress returns the uncompressed form of the data of s, in buf when a
+// copy is needed (see pages.Pipeline.Decompress).
+func (r *Reader) decompress(buf *[]byte, s pages.Sections) ([]byte, error) {
+	out, err := r.pages.Decompress(buf, s)
+	if errors.Is(err, pages.ErrCorrupt) {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	if r.codec == codecfactory.Uncompressed && len(src) != n {
-		return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
-	}
-	// An UNCOMPRESSED page comes back as src itself, aliasing the walker's
-	// window: no copy.
-	out, err := r.file.codecs.DecompressShared(r.codec, (*buf)[:0], src, n)
-	if err != nil {
-		return nil, err
-	}
-	if r.codec != codecfactory.Uncompressed && cap(out) > cap(*buf) {
-		*buf = out // grown; otherwise out is the start of *buf, whose capacity we keep
-	}
-	return out, nil
+	return out, err
 }
 
 func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
@@ -251,11 +235,11 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 	if n > r.opts.maxPageValues {
 		return fmt.Errorf("%w: dictionary of %d values (limit %d)", ErrLimit, n, r.opts.maxPageValues)
 	}
-	size := int(h.UncompressedPageSize)
-	if err := r.reserve(nil, size, enctable.DictMemSizeFor(r.meta.Type, n, size)); err != nil {
+	s, _ := pages.Split(h, body) // a dictionary page is one section
+	if err := r.reserve(nil, s.Size, enctable.DictMemSizeFor(r.meta.Type, n, s.Size)); err != nil {
 		return err
 	}
-	data, err := r.decompress(&r.buf, body, size) // r.dicts copies what it keeps
+	data, err := r.decompress(&r.buf, s) // r.dicts copies what it keeps
 	if err != nil {
 		return err
 	}
@@ -360,7 +344,7 @@ func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned
 // held returns the bytes the Reader holds between pages: its window, the
 // dictionary and the spare buffers it keeps.
 func (r *Reader) held() (window, dict int64) {
-	window = int64(cap(r.walker.Buffer()))
+	window = int64(cap(r.pages.Buffer()))
 	window += r.crypt.Held() // encryption: decrypted page and header
 	dict = r.dicts.MemSize()
 	return window, dict
@@ -457,7 +441,7 @@ func compactByteArrays(dst, src []byte, n int, offs []int32) ([]byte, []int32, e
 // decompressed bytes, is decompressed into the page's own Bytes and
 // compacted there (see compactThreshold).
 func (r *Reader) ownsValues(p *Page, enc format.Encoding, size int) bool {
-	return p.Values.Type == format.ByteArray && enc == format.Plain && r.codec != codecfactory.Uncompressed &&
+	return p.Values.Type == format.ByteArray && enc == format.Plain && r.pages.Codec != codecfactory.Uncompressed &&
 		size >= compactThreshold
 }
 
@@ -467,7 +451,8 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if err != nil {
 		return err
 	}
-	size := int(h.UncompressedPageSize)
+	s, _ := pages.Split(h, body) // a data page v1 is one section
+	size := s.Size
 	target, owned := &r.buf, r.ownsValues(p, dh.Encoding, size)
 	if owned {
 		target = &p.Values.Bytes
@@ -475,7 +460,7 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if err := r.reserve(p, size, r.valuesEstimate(p, dh.Encoding, size, n, owned)); err != nil {
 		return err
 	}
-	data, err := r.decompress(target, body, size)
+	data, err := r.decompress(target, s)
 	if err != nil {
 		return err
 	}
@@ -527,7 +512,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	if err != nil {
 		return err
 	}
-	parts, err := format.SplitDataPageV2(h, body)
+	parts, err := pages.Split(h, body)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
@@ -557,10 +542,10 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	}
 	// The values section: taken as it is when stored uncompressed, whatever
 	// size the header says (format.SplitDataPageV2).
-	data := parts.Values
+	data := parts.Data
 	owned := false
 	if parts.Compressed {
-		valuesSize := parts.ValuesSize
+		valuesSize := parts.Size
 		target := &r.buf
 		if owned = r.ownsValues(p, dh.Encoding, valuesSize); owned {
 			target = &p.Values.Bytes
@@ -568,7 +553,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		if err := r.reserve(p, valuesSize, r.valuesEstimate(p, dh.Encoding, valuesSize, n, owned)); err != nil {
 			return err
 		}
-		if data, err = r.decompress(target, parts.Values, valuesSize); err != nil {
+		if data, err = r.decompress(target, parts); err != nil {
 			return err
 		}
 	}
