@@ -924,11 +924,9 @@ type cursor struct {
 	rd       column.Reader
 	page     column.Page
 	rowGroup int
-	hasDict  bool // the chunk starts with a dictionary page, for page numbers
-	pages    int  // data pages read from the chunk
-	pos      int  // next level in page
-	val      int  // next value in page (of page.Values, or of page.Indices)
-	nvals    int  // values in page
+	pos      int // next level in page
+	val      int // next value in page (of page.Values, or of page.Indices)
+	nvals    int // values in page
 	eof      bool
 	ctx      context.Context // of a running XContext method, else nil
 	wl       *wleaf          // the column's buffer in a Writer
@@ -969,15 +967,8 @@ func (c *cursor) reset(f *column.File, rg int) error {
 	if err := f.ResetReader(&c.rd, rg, c.node.ColumnIndex); err != nil {
 		return err
 	}
-	c.rowGroup, c.pages, c.pos, c.val, c.nvals, c.eof = rg, 0, 0, 0, 0, false
+	c.rowGroup, c.pos, c.val, c.nvals, c.eof = rg, 0, 0, 0, false
 	c.page.NumLevels = 0
-	m := c.rd.MetaData()
-	c.hasDict = m.DictionaryPageOffset != nil && *m.DictionaryPageOffset > 0
-	for _, e := range m.Encodings {
-		if e == format.PlainDictionary || e == format.RLEDictionary {
-			c.hasDict = true
-		}
-	}
 	return nil
 }
 
@@ -993,7 +984,6 @@ func (c *cursor) fill() error {
 		if err != nil {
 			return err
 		}
-		c.pages++
 		c.pos, c.val, c.nvals = 0, 0, c.page.NumValues()
 		if c.maxDef > 0 && len(c.page.DefLevels) != c.page.NumLevels ||
 			c.maxRep > 0 && len(c.page.RepLevels) != c.page.NumLevels {
@@ -1017,13 +1007,9 @@ func (c *cursor) levels() (rep, def int) {
 }
 
 // corrupt returns a *column.PageError wrapping ErrCorrupt at c's current
-// page.
+// page, as the column reader numbers it (dictionary and index pages count).
 func (c *cursor) corrupt(format string, args ...any) error {
-	page := c.pages - 1
-	if c.hasDict {
-		page++
-	}
-	return &column.PageError{Column: c.path, RowGroup: c.rowGroup, Page: max(page, 0),
+	return &column.PageError{Column: c.path, RowGroup: c.rowGroup, Page: max(c.rd.PageIndex(), 0),
 		Err: fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))}
 }
 
