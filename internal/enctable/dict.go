@@ -16,14 +16,69 @@ import (
 // dictionary's memory. The zero value is empty; a Dict keeps its capacity
 // across Resets. It is not safe for concurrent use.
 type Dict struct {
-	typ      format.Type
-	booleans dictionary.Dict[bool]
-	int32s   dictionary.Dict[int32]
-	int64s   dictionary.Dict[int64]
-	int96s   dictionary.Dict[[12]byte]
-	floats   dictionary.Dict[float32]
-	doubles  dictionary.Dict[float64]
-	bytes    dictionary.BytesDict
+	typ   format.Type
+	fixed [format.Double + 1]fixedDecoder // by type, made on first use
+	bytes dictionary.BytesDict
+}
+
+// fixedDecoder is a dictionary of one fixed-size type: a
+// dictionary.Dict[T] and the slice of Values that holds T.
+type fixedDecoder interface {
+	reset(v *Values, src []byte, n int) error
+	decode(v *Values, src []byte, n int) error
+	memSize() int64
+}
+
+type fixedDecoderOf[T dictionary.Value] struct {
+	d     dictionary.Dict[T]
+	slice func(*Values) *[]T
+	size  int64
+}
+
+func (f *fixedDecoderOf[T]) reset(v *Values, src []byte, n int) error {
+	err := f.d.Reset(src, n)
+	*f.slice(v) = f.d.Values()
+	return err
+}
+
+func (f *fixedDecoderOf[T]) decode(v *Values, src []byte, n int) (err error) {
+	s := f.slice(v)
+	*s, err = f.d.Decode(*s, src, n)
+	return err
+}
+
+func (f *fixedDecoderOf[T]) memSize() int64 { return f.size * int64(cap(f.d.Values())) }
+
+// newFixedDecoder returns the dictionary of fixed-size type t, nil for
+// byte arrays and unknown types.
+func newFixedDecoder(t format.Type) fixedDecoder {
+	switch t {
+	case format.Boolean:
+		return &fixedDecoderOf[bool]{slice: func(v *Values) *[]bool { return &v.Booleans }, size: 1}
+	case format.Int32:
+		return &fixedDecoderOf[int32]{slice: func(v *Values) *[]int32 { return &v.Int32s }, size: 4}
+	case format.Int64:
+		return &fixedDecoderOf[int64]{slice: func(v *Values) *[]int64 { return &v.Int64s }, size: 8}
+	case format.Int96:
+		return &fixedDecoderOf[[12]byte]{slice: func(v *Values) *[][12]byte { return &v.Int96s }, size: 12}
+	case format.Float:
+		return &fixedDecoderOf[float32]{slice: func(v *Values) *[]float32 { return &v.Floats }, size: 4}
+	case format.Double:
+		return &fixedDecoderOf[float64]{slice: func(v *Values) *[]float64 { return &v.Doubles }, size: 8}
+	}
+	return nil
+}
+
+// fixedOf returns d's dictionary of fixed-size type t, nil for byte arrays
+// and unknown types.
+func (d *Dict) fixedOf(t format.Type) fixedDecoder {
+	if t < 0 || int(t) >= len(d.fixed) {
+		return nil
+	}
+	if d.fixed[t] == nil {
+		d.fixed[t] = newFixedDecoder(t)
+	}
+	return d.fixed[t]
 }
 
 // Reset loads the PLAIN dictionary page src of n values of v.Type (and
@@ -36,24 +91,6 @@ func (d *Dict) Reset(v *Values, src []byte, n int) error {
 	d.typ = v.Type
 	var err error
 	switch v.Type {
-	case format.Boolean:
-		err = d.booleans.Reset(src, n)
-		v.Booleans = d.booleans.Values()
-	case format.Int32:
-		err = d.int32s.Reset(src, n)
-		v.Int32s = d.int32s.Values()
-	case format.Int64:
-		err = d.int64s.Reset(src, n)
-		v.Int64s = d.int64s.Values()
-	case format.Int96:
-		err = d.int96s.Reset(src, n)
-		v.Int96s = d.int96s.Values()
-	case format.Float:
-		err = d.floats.Reset(src, n)
-		v.Floats = d.floats.Values()
-	case format.Double:
-		err = d.doubles.Reset(src, n)
-		v.Doubles = d.doubles.Values()
 	case format.ByteArray:
 		err = d.bytes.Reset(src, n)
 		v.Bytes, v.Offsets = d.bytes.Values()
@@ -61,7 +98,11 @@ func (d *Dict) Reset(v *Values, src []byte, n int) error {
 		err = d.bytes.ResetFixedLen(src, n, v.TypeLength)
 		v.Bytes, _ = d.bytes.Values()
 	default:
-		return fmt.Errorf("%w: dictionary of %v values", ErrUnsupported, v.Type)
+		f := d.fixedOf(v.Type)
+		if f == nil {
+			return fmt.Errorf("%w: dictionary of %v values", ErrUnsupported, v.Type)
+		}
+		err = f.reset(v, src, n)
 	}
 	if err != nil {
 		v.Truncate(0)
@@ -75,27 +116,18 @@ func (d *Dict) Reset(v *Values, src []byte, n int) error {
 // error wrapping dictionary.ErrCorrupt; byte array values past 2 GiB one
 // wrapping dictionary.ErrTooLarge; an error of the check set by
 // [Dict.SetBudget] is returned as it is. On error v keeps its values.
-func (d *Dict) Decode(v *Values, src []byte, n int) error {
-	var err error
+func (d *Dict) Decode(v *Values, src []byte, n int) (err error) {
 	switch d.typ {
-	case format.Boolean:
-		v.Booleans, err = d.booleans.Decode(v.Booleans, src, n)
-	case format.Int32:
-		v.Int32s, err = d.int32s.Decode(v.Int32s, src, n)
-	case format.Int64:
-		v.Int64s, err = d.int64s.Decode(v.Int64s, src, n)
-	case format.Int96:
-		v.Int96s, err = d.int96s.Decode(v.Int96s, src, n)
-	case format.Float:
-		v.Floats, err = d.floats.Decode(v.Floats, src, n)
-	case format.Double:
-		v.Doubles, err = d.doubles.Decode(v.Doubles, src, n)
 	case format.ByteArray:
 		v.Bytes, v.Offsets, err = d.bytes.Decode(v.Bytes, v.Offsets, src, n)
 	case format.FixedLenByteArray:
 		v.Bytes, err = d.bytes.DecodeFlat(v.Bytes, src, n)
 	default:
-		return fmt.Errorf("%w: dictionary of %v values", ErrUnsupported, d.typ)
+		f := d.fixedOf(d.typ)
+		if f == nil {
+			return fmt.Errorf("%w: dictionary of %v values", ErrUnsupported, d.typ)
+		}
+		err = f.decode(v, src, n)
 	}
 	return err
 }
@@ -109,9 +141,13 @@ func (d *Dict) SetBudget(check func(size int) error) { d.bytes.SetBudget(check) 
 // MemSize returns the bytes d holds: the capacity it keeps for every
 // type, the dictionary of the last Reset included.
 func (d *Dict) MemSize() int64 {
-	return int64(cap(d.booleans.Values())) + 4*int64(cap(d.int32s.Values())+cap(d.floats.Values())) +
-		8*int64(cap(d.int64s.Values())+cap(d.doubles.Values())) + 12*int64(cap(d.int96s.Values())) +
-		d.bytes.MemSize()
+	m := d.bytes.MemSize()
+	for _, f := range d.fixed {
+		if f != nil {
+			m += f.memSize()
+		}
+	}
+	return m
 }
 
 // DictMemSizeFor bounds the bytes a Reset of a dictionary page of
