@@ -2,7 +2,6 @@ package recompress
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
@@ -198,10 +197,7 @@ func (r *rewriter) readRange(off, n int64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: range [%d, +%d) outside the file of %d bytes", ErrCorrupt, off, n, r.size)
 	}
 	b := make([]byte, n)
-	if m, err := r.src.ReadAt(b, off); m != len(b) {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
+	if err := format.ReadAt(r.src, b, off); err != nil {
 		return nil, fmt.Errorf("%w: reading [%d, +%d): %w", ErrCorrupt, off, n, err)
 	}
 	return b, nil
