@@ -37,7 +37,7 @@ func VerifyDecrypt(src io.ReaderAt, srcSize int64, srcKeys *encryption.Propertie
 			len(sm.RowGroups), sm.NumRows, len(om.RowGroups), om.NumRows)
 	}
 	var v verifier
-	v.f = f
+	v.src.Codecs, v.out.Codecs, v.out.VerifyCRC = f, f, true
 	var sd, od encryption.ChunkDecryptor
 	for i := range sm.RowGroups {
 		sg, og := &sm.RowGroups[i], &om.RowGroups[i]
@@ -85,19 +85,19 @@ func openChunk(m *format.FileMetaData, dec *encryption.FileDecryptor, d *encrypt
 
 func (v *verifier) chunkCrypt(sm *format.FileMetaData, sdec *encryption.FileDecryptor, sd *encryption.ChunkDecryptor, sc *format.ColumnChunk, src io.ReaderAt, srcSize int64,
 	om *format.FileMetaData, odec *encryption.FileDecryptor, od *encryption.ChunkDecryptor, oc *format.ColumnChunk, out io.ReaderAt, outSize int64, rg, col int) error {
-	sw, ow := &v.swalker, &v.owalker
-	srng, err := openChunk(sm, sdec, sd, sc, src, srcSize, rg, col, sw, &v.sbuf)
+	sw, ow := &v.src, &v.out
+	srng, err := openChunk(sm, sdec, sd, sc, src, srcSize, rg, col, &sw.PageWalker, &v.sbuf)
 	if err != nil {
 		return wrapSource(err)
 	}
-	orng, err := openChunk(om, odec, od, oc, out, outSize, rg, col, ow, &v.obuf)
+	orng, err := openChunk(om, odec, od, oc, out, outSize, rg, col, &ow.PageWalker, &v.obuf)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrMismatch, err)
 	}
 	if srng.NumValues != orng.NumValues {
 		return fmt.Errorf("%w: %d values, output %d", ErrMismatch, srng.NumValues, orng.NumValues)
 	}
-	scodec, ocodec := codecfactory.Codec(sc.MetaData.Codec), codecfactory.Codec(oc.MetaData.Codec)
+	sw.Codec, ow.Codec = codecfactory.Codec(sc.MetaData.Codec), codecfactory.Codec(oc.MetaData.Codec)
 	for page := 0; ; page++ {
 		sn, on := sw.Next(), ow.Next()
 		if err := sw.Err(); err != nil {
@@ -115,13 +115,11 @@ func (v *verifier) chunkCrypt(sm *format.FileMetaData, sdec *encryption.FileDecr
 		// The checksums cover the bytes as written: check the output's
 		// here, on them, and compare the rest as Verify does.
 		sh, oh := *sw.Header(), *ow.Header()
-		if oh.HasCRC {
-			if got := crc32IEEE(ow.RawBody()); got != uint32(oh.CRC) {
-				return fmt.Errorf("%w: page %d: output page crc32 %#08x, computed %#08x", ErrMismatch, page, uint32(oh.CRC), got)
-			}
+		if err := ow.CheckCRC(&oh, ow.RawBody()); err != nil {
+			return fmt.Errorf("%w: page %d: output %v", ErrMismatch, page, err)
 		}
 		oh.HasCRC = false
-		if err := v.page(&sh, sw.Body(), scodec, &oh, ow.Body(), ocodec); err != nil {
+		if err := v.page(&sh, sw.Body(), &oh, ow.Body()); err != nil {
 			return fmt.Errorf("page %d: %w", page, err)
 		}
 	}
