@@ -181,3 +181,28 @@ func mergeFiles(files []string, out string, verify bool, opts []merge.Option, cl
 	syncDir(dir)
 	return res, nil
 }
+
+func init() {
+	longHelp["merge"] = `merge writes the rows of every IN, in order, to OUT: the files as given, and
+for a directory IN every .parquet file under it in lexical order of their
+paths. Every input must have the same schema (field names, types,
+repetitions, annotations and field ids; the root's name may differ); a
+difference names both files and the first field that differs.
+
+Row groups are copied page by page without decompressing or decoding: page
+bytes, checksums and statistics as they are, offsets, page indexes and bloom
+filters moved (see package merge). Runs of row groups whose compressed size
+is below --min-row-group-size are decoded and written again as row groups of
+at least that size, each column with the codec it had (a lone small row
+group is copied); --min-row-group-size 0 copies everything. The footer keeps
+the key-value metadata every input has alike (the keys left out are listed),
+and the first input's created_by. Row groups are read and combined by
+--workers goroutines within --max-memory and written in order: the output
+does not depend on the number of workers.
+
+The output is written to a temporary file beside OUT, synced, checked with
+--verify (copied pages byte for byte against the inputs, combined row groups
+row for row), and renamed over OUT only then; on any error or interruption
+OUT is left as it was and the temporary file removed. OUT may not be an
+input, and its directory must exist.`
+}
