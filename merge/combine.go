@@ -9,14 +9,15 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
 )
 
 // combine decodes the row groups refs, in order, and writes them again as
 // one row group (more when the writer's row limit cuts it) into a file in
-// memory, whose row groups it then returns as [copyGroup] reads them. Each
+// memory, whose row groups it then returns as [splice.ReadGroup] reads them. Each
 // column is written with the codec of its chunk in the first source.
-func (m *merger) combine(refs []RowGroupRef) ([]*groupOut, error) {
+func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	first := m.srcs[refs[0].Input]
 	schema := first.schema
 	opts := []writer.Option{writer.WithRowGroupSize(max(m.cfg.groupMax, 2*m.cfg.minSize))}
@@ -56,9 +57,9 @@ func (m *merger) combine(refs []RowGroupRef) ([]*groupOut, error) {
 		return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
 	}
 	meta := f.MetaData()
-	out := make([]*groupOut, len(meta.RowGroups))
+	out := make([]*splice.Group, len(meta.RowGroups))
 	for g := range meta.RowGroups {
-		if out[g], err = copyGroup(r, int64(len(data)), meta, g); err != nil {
+		if out[g], err = splice.ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
 			return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
 		}
 	}

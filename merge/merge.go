@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/splice"
 )
 
 // Result summarises a merge.
@@ -210,7 +211,7 @@ type unit struct {
 	bytes int64 // compressed bytes of the sources
 	cost  int64 // budget held
 	done  chan struct{}
-	out   []*groupOut
+	out   []*splice.Group
 	err   error
 }
 
@@ -332,12 +333,12 @@ func (m *merger) process(u *unit) {
 		return
 	}
 	defer closer()
-	g, err := copyGroup(r, size, m.srcs[ref.Input].meta, ref.RowGroup)
+	g, err := splice.ReadGroup(r, size, m.srcs[ref.Input].meta, ref.RowGroup, nil)
 	if err != nil {
-		u.err = fmt.Errorf("%s: row group %d: %w", in.Name, ref.RowGroup, err)
+		u.err = fmt.Errorf("%s: row group %d: %w", in.Name, ref.RowGroup, wrapSource(err))
 		return
 	}
-	u.out = []*groupOut{g}
+	u.out = []*splice.Group{g}
 }
 
 // write is the single writing goroutine: it takes the units in order, waits
@@ -345,13 +346,13 @@ func (m *merger) process(u *unit) {
 func (m *merger) write(dst io.Writer, order <-chan *unit) (*Result, error) {
 	cw := &countWriter{w: dst}
 	bw := bufio.NewWriterSize(cw, 1<<20)
-	t := &tail{pos: 0, put: func(b []byte) error { _, err := bw.Write(b); return err }}
 	res := &Result{Inputs: len(m.inputs)}
 	for i := range m.srcs {
 		res.BytesIn += m.srcs[i].size
 		res.RowGroupsIn += len(m.srcs[i].meta.RowGroups)
 	}
-	if err := t.emitBytes([]byte("PAR1")); err != nil {
+	t, err := splice.NewWriter(func(b []byte) error { _, err := bw.Write(b); return err })
+	if err != nil {
 		return nil, err
 	}
 	var done int64
@@ -366,12 +367,12 @@ func (m *merger) write(dst io.Writer, order <-chan *unit) (*Result, error) {
 			return nil, u.err
 		}
 		for _, g := range u.out {
-			if err := t.writeGroup(g); err != nil {
+			if err := t.WriteGroup(g); err != nil {
 				return nil, err
 			}
-			res.Rows += g.rg.NumRows
-			res.DroppedPageIndexes += g.droppedIndexes
-			res.DroppedBloomFilters += g.droppedBlooms
+			res.Rows += g.RowGroup.NumRows
+			res.DroppedPageIndexes += g.DroppedIndexes
+			res.DroppedBloomFilters += g.DroppedBlooms
 		}
 		if u.Combined {
 			res.RowGroupsCombined += len(u.Sources)
@@ -391,7 +392,7 @@ func (m *merger) write(dst io.Writer, order <-chan *unit) (*Result, error) {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
 	meta := m.footer(res)
-	if err := t.finish(meta); err != nil {
+	if err := t.Finish(meta); err != nil {
 		return nil, err
 	}
 	if err := bw.Flush(); err != nil {

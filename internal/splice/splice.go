@@ -1,4 +1,13 @@
-package merge
+// Package splice writes Parquet files made of column chunks of other files,
+// copied page by page without decompressing them: it reads a row group's
+// chunks as stored, with their page indexes and bloom filters, and writes
+// them at a new place, moving every offset that points at them
+// (data_page_offset, dictionary_page_offset, index_page_offset, the column
+// chunk's and row group's file_offset, the OffsetIndex page locations,
+// bloom_filter_offset, column_index_offset, offset_index_offset). Column
+// chunk statistics, encodings and size statistics are kept: they describe
+// the same pages. Package merge and package reencode build on it.
+package splice
 
 import (
 	"encoding/binary"
@@ -6,19 +15,29 @@ import (
 	"io"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
-// groupOut is a row group ready to be written: its column chunks' pages as
-// stored and their metadata, with the offsets of the input they were read
+// ErrCorrupt reports a file whose chunks, page index or bloom filter cannot
+// be read. It matches pqcodec.ErrCorrupt.
+var ErrCorrupt = errs.Corrupt("splice: corrupt input")
+
+// Group is a row group ready to be written: its column chunks' pages as
+// stored and their metadata, with the offsets of the file they were read
 // from, and its page indexes and bloom filters.
-type groupOut struct {
-	rg     format.RowGroup // Columns are copies, with copied MetaData
-	chunks []chunkOut
-	// Counted in Result.
-	droppedIndexes, droppedBlooms int
+type Group struct {
+	// RowGroup is the row group's metadata; its Columns are copies, with
+	// copied MetaData, which Writer updates as it writes them.
+	RowGroup format.RowGroup
+	Chunks   []Chunk
+	// DroppedIndexes counts the chunks whose page index was dropped
+	// because it could not be read or names pages that are not the
+	// chunk's; DroppedBlooms the bloom filters that could not be read.
+	DroppedIndexes, DroppedBlooms int
 }
 
-type chunkOut struct {
+// Chunk is one column chunk of a Group.
+type Chunk struct {
 	pages    []byte    // the pages as stored, header and body after header and body
 	locs     []pageLoc // where each page starts in pages, and at which input offset
 	oldStart int64     // input offset of pages[0]
@@ -51,30 +70,40 @@ func readRange(r io.ReaderAt, size, off, n int64) ([]byte, error) {
 	return b, nil
 }
 
-// copyGroup reads row group g of the size-byte file r (whose footer is
-// meta): each column chunk's pages, walked by a [format.PageWalker] with the
+// ReadGroup reads the column chunks cols (all of them when cols is nil) of
+// row group g of the size-byte file r (whose footer is meta), in the order
+// of cols: each column chunk's pages, walked by a [format.PageWalker] with the
 // column reader's rules and kept as stored, its page index and bloom filter.
 // A page index whose offset index names a page that was not walked is
 // dropped, as is a bloom filter that cannot be read.
-func copyGroup(r io.ReaderAt, size int64, meta *format.FileMetaData, g int) (*groupOut, error) {
+func ReadGroup(r io.ReaderAt, size int64, meta *format.FileMetaData, g int, cols []int) (*Group, error) {
 	src := &meta.RowGroups[g]
-	out := &groupOut{rg: *src, chunks: make([]chunkOut, len(src.Columns))}
-	out.rg.Columns = make([]format.ColumnChunk, len(src.Columns))
+	if cols == nil {
+		cols = make([]int, len(src.Columns))
+		for i := range cols {
+			cols[i] = i
+		}
+	}
+	out := &Group{RowGroup: *src, Chunks: make([]Chunk, len(cols))}
+	out.RowGroup.Columns = make([]format.ColumnChunk, len(cols))
 	var w format.PageWalker
 	var buf []byte
-	for c := range src.Columns {
+	for i, c := range cols {
+		if c < 0 || c >= len(src.Columns) {
+			return nil, fmt.Errorf("splice: row group %d has no column %d", g, c)
+		}
 		cc := &src.Columns[c]
 		rng, err := meta.ColumnChunkRange(cc, size)
 		if err != nil {
-			return nil, fmt.Errorf("column %d: %w", c, wrapSource(err))
+			return nil, fmt.Errorf("column %d: %w", c, fmt.Errorf("%w: %w", ErrCorrupt, err))
 		}
 		// One read for the chunk; the pages are copied out of it as they
 		// are, so the buffer is not kept.
 		if buf, err = format.ReadColumnChunk(buf, r, rng); err != nil {
-			return nil, fmt.Errorf("column %d: %w", c, wrapSource(err))
+			return nil, fmt.Errorf("column %d: %w", c, fmt.Errorf("%w: %w", ErrCorrupt, err))
 		}
 		w.Reset(buf, rng)
-		ch := &out.chunks[c]
+		ch := &out.Chunks[i]
 		ch.oldStart, ch.oldEnd = rng.Start, rng.Start
 		for w.Next() {
 			ch.locs = append(ch.locs, pageLoc{oldOff: w.Offset(), typ: w.Header().Type})
@@ -85,14 +114,14 @@ func copyGroup(r io.ReaderAt, size int64, meta *format.FileMetaData, g int) (*gr
 		}
 		ch.pages = append([]byte(nil), buf[:ch.oldEnd-ch.oldStart]...)
 		mc := *cc.MetaData
-		out.rg.Columns[c] = *cc
-		out.rg.Columns[c].MetaData = &mc
+		out.RowGroup.Columns[i] = *cc
+		out.RowGroup.Columns[i].MetaData = &mc
 		if !readPageIndex(r, size, cc, ch) {
-			out.droppedIndexes++
+			out.DroppedIndexes++
 		}
 		if mc.BloomFilterOffset != nil {
 			if ch.bloom, err = readBloom(r, size, &mc); err != nil {
-				out.droppedBlooms++
+				out.DroppedBlooms++
 			}
 		}
 	}
@@ -102,7 +131,7 @@ func copyGroup(r io.ReaderAt, size int64, meta *format.FileMetaData, g int) (*gr
 // readPageIndex reads the column index and offset index of cc into ch,
 // and reports false when cc has one that cannot be read or whose offset
 // index names a page not in ch.locs (then ch has neither).
-func readPageIndex(r io.ReaderAt, size int64, cc *format.ColumnChunk, ch *chunkOut) bool {
+func readPageIndex(r io.ReaderAt, size int64, cc *format.ColumnChunk, ch *Chunk) bool {
 	ok := true
 	if cc.ColumnIndexOffset != nil && cc.ColumnIndexLength != nil {
 		var err error
@@ -155,31 +184,43 @@ func readBloom(r io.ReaderAt, size int64, m *format.ColumnMetaData) ([]byte, err
 	return readRange(r, size, off, int64(hlen)+int64(n))
 }
 
-// tail is the output being written: the position, the row groups written
-// and what goes after them.
-type tail struct {
+// Writer writes a file of Groups: the leading magic, the pages of each
+// Group as it comes, then at Finish the bloom filters, page indexes and
+// footer. It keeps every Group's metadata, page index and bloom filter
+// until Finish, not its pages.
+type Writer struct {
 	pos    int64
 	put    func([]byte) error
-	groups []*groupOut
+	groups []*Group
 }
 
-func (t *tail) emitBytes(b []byte) error {
+// NewWriter returns a Writer of a file whose bytes go to put, in order,
+// and writes the leading magic.
+func NewWriter(put func([]byte) error) (*Writer, error) {
+	t := &Writer{put: put}
+	return t, t.emitBytes([]byte("PAR1"))
+}
+
+// Pos returns the number of bytes written.
+func (t *Writer) Pos() int64 { return t.pos }
+
+func (t *Writer) emitBytes(b []byte) error {
 	t.pos += int64(len(b))
 	return t.put(b)
 }
 
-func (t *tail) emit(b []byte) (int64, error) {
+func (t *Writer) emit(b []byte) (int64, error) {
 	off := t.pos
 	return off, t.emitBytes(b)
 }
 
-// writeGroup writes the pages of g and moves its metadata's offsets to
+// WriteGroup writes the pages of g and moves its metadata's offsets to
 // where they went; the page index and bloom filters wait for finish.
-func (t *tail) writeGroup(g *groupOut) error {
+func (t *Writer) WriteGroup(g *Group) error {
 	var total int64
-	for c := range g.chunks {
-		ch := &g.chunks[c]
-		cc := &g.rg.Columns[c]
+	for c := range g.Chunks {
+		ch := &g.Chunks[c]
+		cc := &g.RowGroup.Columns[c]
 		newStart := t.pos
 		if err := t.emitBytes(ch.pages); err != nil {
 			return err
@@ -243,28 +284,28 @@ func (t *tail) writeGroup(g *groupOut) error {
 		}
 		ch.pages = nil
 	}
-	if g.rg.TotalCompressedSize != nil {
-		g.rg.TotalCompressedSize = &total
+	if g.RowGroup.TotalCompressedSize != nil {
+		g.RowGroup.TotalCompressedSize = &total
 	}
-	if g.rg.FileOffset != nil && len(g.rg.Columns) > 0 {
-		start := g.rg.Columns[0].MetaData.DataPageOffset
-		if d := g.rg.Columns[0].MetaData.DictionaryPageOffset; d != nil && *d > 0 && *d < start {
+	if g.RowGroup.FileOffset != nil && len(g.RowGroup.Columns) > 0 {
+		start := g.RowGroup.Columns[0].MetaData.DataPageOffset
+		if d := g.RowGroup.Columns[0].MetaData.DictionaryPageOffset; d != nil && *d > 0 && *d < start {
 			start = *d
 		}
-		g.rg.FileOffset = &start
+		g.RowGroup.FileOffset = &start
 	}
 	t.groups = append(t.groups, g)
 	return nil
 }
 
-// finish writes the bloom filters, column indexes and offset indexes of
+// Finish writes the bloom filters, column indexes and offset indexes of
 // every row group, as parquet-java and Arrow lay them out, then meta with
 // the row groups written as its row groups.
-func (t *tail) finish(meta *format.FileMetaData) error {
+func (t *Writer) Finish(meta *format.FileMetaData) error {
 	for _, g := range t.groups {
-		for c := range g.chunks {
-			m := g.rg.Columns[c].MetaData
-			b := g.chunks[c].bloom
+		for c := range g.Chunks {
+			m := g.RowGroup.Columns[c].MetaData
+			b := g.Chunks[c].bloom
 			if b == nil {
 				m.BloomFilterOffset, m.BloomFilterLength = nil, nil
 				continue
@@ -281,10 +322,10 @@ func (t *tail) finish(meta *format.FileMetaData) error {
 		}
 	}
 	for _, g := range t.groups {
-		for c := range g.chunks {
-			cc := &g.rg.Columns[c]
+		for c := range g.Chunks {
+			cc := &g.RowGroup.Columns[c]
 			cc.ColumnIndexOffset, cc.ColumnIndexLength = nil, nil
-			if b := g.chunks[c].ci; b != nil {
+			if b := g.Chunks[c].ci; b != nil {
 				off, err := t.emit(b)
 				if err != nil {
 					return err
@@ -295,10 +336,10 @@ func (t *tail) finish(meta *format.FileMetaData) error {
 		}
 	}
 	for _, g := range t.groups {
-		for c := range g.chunks {
-			cc := &g.rg.Columns[c]
+		for c := range g.Chunks {
+			cc := &g.RowGroup.Columns[c]
 			cc.OffsetIndexOffset, cc.OffsetIndexLength = nil, nil
-			if o := g.chunks[c].oi; o != nil {
+			if o := g.Chunks[c].oi; o != nil {
 				b := format.AppendOffsetIndex(nil, o)
 				off, err := t.emit(b)
 				if err != nil {
@@ -312,8 +353,8 @@ func (t *tail) finish(meta *format.FileMetaData) error {
 	meta.RowGroups = make([]format.RowGroup, len(t.groups))
 	meta.NumRows = 0
 	for i, g := range t.groups {
-		meta.RowGroups[i] = g.rg
-		if g.rg.Ordinal != nil {
+		meta.RowGroups[i] = g.RowGroup
+		if g.RowGroup.Ordinal != nil {
 			if i <= 32767 {
 				o := int16(i)
 				meta.RowGroups[i].Ordinal = &o
@@ -321,7 +362,7 @@ func (t *tail) finish(meta *format.FileMetaData) error {
 				meta.RowGroups[i].Ordinal = nil
 			}
 		}
-		meta.NumRows += g.rg.NumRows
+		meta.NumRows += g.RowGroup.NumRows
 	}
 	footer := format.AppendFileMetaData(nil, meta)
 	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
