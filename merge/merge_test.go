@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/pqcodec/pqcodec"
@@ -132,6 +134,22 @@ func genInputs(t testing.TB, seed uint64, files, maxRows int) ([]merge.Input, []
 	return inputs, want
 }
 
+// keep writes the inputs and the merged files of TestMergeThousand under
+// $PQCODEC_MERGE_DIR when it is set, for scripts/difftest/mergecheck.mjs.
+func keep(t *testing.T, name string, b []byte) {
+	dir := os.Getenv("PQCODEC_MERGE_DIR")
+	if dir == "" {
+		return
+	}
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func checkMerged(t *testing.T, inputs []merge.Input, want []string, opts ...merge.Option) (*merge.Result, []byte) {
 	t.Helper()
 	var out bytes.Buffer
@@ -154,6 +172,7 @@ func checkMerged(t *testing.T, inputs []merge.Input, want []string, opts ...merg
 	if err := merge.Verify(context.Background(), bytes.NewReader(out.Bytes()), int64(out.Len()), inputs, res); err != nil {
 		t.Fatal(err)
 	}
+	keep(t, "out-"+filepath.Base(t.Name())+".parquet", out.Bytes())
 	return res, out.Bytes()
 }
 
@@ -166,6 +185,17 @@ func TestMergeThousand(t *testing.T) {
 		files = 100
 	}
 	inputs, want := genInputs(t, 1, files, 40)
+	for _, in := range inputs {
+		r, size, err := in.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := make([]byte, size)
+		if _, err := r.ReadAt(b, 0); err != nil {
+			t.Fatal(err)
+		}
+		keep(t, filepath.Join("in", in.Name), b)
+	}
 	t.Run("copy", func(t *testing.T) {
 		res, _ := checkMerged(t, inputs, want, merge.WithMinRowGroupSize(0), merge.WithWorkers(3))
 		if res.RowGroupsCombined != 0 || res.RowGroupsOut != res.RowGroupsIn {
