@@ -9,6 +9,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/internal/pagebatch"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
 )
@@ -79,11 +80,14 @@ func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, p *column.Page, opt
 	if err != nil {
 		return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
 	}
+	leaves := f.Schema().Leaves()
 	for c := range f.NumColumns() {
 		cr, err := f.Column(ref.RowGroup, c)
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
 		}
+		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel}
+		write := func(v *column.Values, def, rep []int16) error { return w.Write(c, v, def, rep) }
 		for {
 			if err := cr.ReadPageContext(m.ctx, p); err != nil {
 				if err == io.EOF {
@@ -94,9 +98,12 @@ func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, p *column.Page, opt
 				}
 				return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
 			}
-			if err := w.Write(c, &p.Values, p.DefLevels, p.RepLevels); err != nil {
+			if err := b.Add(p, write); err != nil {
 				return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
 			}
+		}
+		if err := b.Flush(write); err != nil {
+			return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
 		}
 	}
 	return nil
