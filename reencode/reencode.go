@@ -51,6 +51,7 @@ type config struct {
 	columns      map[string][]writer.Option // re-encoded columns by dotted path
 	rowGroupSize int64
 	keyValue     []format.KeyValue
+	bloom        map[string]float64 // false-positive probability by path
 }
 
 // An Option configures [Rewrite]. An invalid value makes Rewrite return an
@@ -76,6 +77,27 @@ func WithColumn(path string, opts ...writer.Option) Option {
 			c.columns = make(map[string][]writer.Option)
 		}
 		c.columns[path] = append(c.columns[path], opts...)
+		return nil
+	}
+}
+
+// WithBloomFilter re-encodes the leaf column at the dotted path with a
+// bloom filter of false-positive probability fpp, sized for the values of
+// each of its chunks (at most writer.DefaultBloomNDV), where
+// writer.WithBloomFilter sizes every chunk alike.
+func WithBloomFilter(path string, fpp float64) Option {
+	return func(c *config) error {
+		if !(fpp > 0 && fpp < 1) {
+			return fmt.Errorf("%w: bloom filter false-positive probability %v", ErrOption, fpp)
+		}
+		if c.bloom == nil {
+			c.bloom = make(map[string]float64)
+		}
+		c.bloom[path] = fpp
+		if c.columns == nil {
+			c.columns = make(map[string][]writer.Option)
+		}
+		c.columns[path] = append(c.columns[path], nil...)
 		return nil
 	}
 }
@@ -199,6 +221,17 @@ func (r *rewriter) writerOptions(cols []int, g int, subPaths []string) []writer.
 		}
 		o = append(o, r.cfg.all...)
 		o = append(o, r.cfg.columns[r.paths[c]]...)
+		if fpp, ok := r.cfg.bloom[r.paths[c]]; ok {
+			var ndv int64
+			if r.cfg.rowGroupSize > 0 {
+				for i := range r.meta.RowGroups {
+					ndv += r.meta.RowGroups[i].Columns[c].MetaData.NumValues
+				}
+			} else if g < len(r.meta.RowGroups) {
+				ndv = r.meta.RowGroups[g].Columns[c].MetaData.NumValues
+			}
+			o = append(o, writer.WithBloomFilter(min(max(ndv, 1), writer.DefaultBloomNDV), fpp))
+		}
 		opts = append(opts, writer.WithColumn(subPaths[i], o...))
 	}
 	return opts

@@ -30,6 +30,7 @@ type rewriteFlags struct {
 	verify  bool
 	crc     string
 	srcCRC  bool
+	re      reencodeFlags // decode and encode again (reencode.go)
 }
 
 func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -43,6 +44,7 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	fs.BoolVar(&f.verify, "verify", true, "re-read the output and check every page decompresses to the input page's bytes")
 	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
 	fs.BoolVar(&f.srcCRC, "source-crc", true, "check the checksum of source pages that carry one; false rewrites a page that does not match it (with --crc keep or add, under a fresh checksum)")
+	f.re.define(fs)
 	return func(positional []string, stdout, stderr io.Writer) error {
 		if len(positional) != 2 {
 			return usagef("IN and OUT expected, got %d arguments", len(positional))
@@ -58,6 +60,9 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		}
 		cleanup := installCleanup()
 		defer cleanup.stop()
+		if f.re.active() {
+			return reencodeFile(in, out, &f, opts, cleanup, stdout)
+		}
 		if st.IsDir() {
 			return rewriteDir(in, out, &f, opts, cleanup, stdout, stderr)
 		}
