@@ -274,3 +274,14 @@ func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cl
 		res.ChunksEncoded, res.ChunksCopied, float64(sst.Size())/1e6/max(time.Since(start).Seconds(), 1e-9), v)
 	return nil
 }
+
+func init() {
+	longHelp["rewrite"] += `
+
+Re-encoding: --encoding, --bloom (the columns they name) and --page-size,
+--page-version, --dictionary, --statistics, --page-index, --row-group-size
+(every column) decode those columns and write them again through package
+writer (package reencode), with the --codec target; the other columns' pages
+are copied and recompressed as above. --verify then compares the output's
+rows with IN's, value for value. These flags take one file IN.`
+}
