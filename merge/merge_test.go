@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/pqcodec/pqcodec"
@@ -184,7 +185,11 @@ func TestMergeThousand(t *testing.T) {
 	if testing.Short() {
 		files = 100
 	}
-	inputs, want := genInputs(t, 1, files, 40)
+	maxRows := 40
+	if n, err := strconv.Atoi(os.Getenv("PQCODEC_MERGE_ROWS")); err == nil && n > 0 {
+		maxRows = n // larger inputs, for scripts/difftest/mergebench.mjs
+	}
+	inputs, want := genInputs(t, 1, files, maxRows)
 	for _, in := range inputs {
 		r, size, err := in.Open()
 		if err != nil {
