@@ -1,10 +1,10 @@
 package recompress
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -65,7 +65,7 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 		if m.BloomFilterOffset == nil {
 			continue
 		}
-		b, err := r.bloomFilter(m)
+		b, err := r.bloomFilterCrypt(&r.meta.RowGroups[ch.rg].Columns[ch.col], ch) // encryption: encrypt.go
 		if err != nil {
 			m.BloomFilterOffset, m.BloomFilterLength = nil, nil
 			res.DroppedBloomFilters++
@@ -86,6 +86,10 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 	for _, ch := range chunks {
 		cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
 		if b := idx[ch.rg][ch.col].ci; b != nil {
+			b, err := r.crypt.sealIndex(b, encryption.ColumnIndex, ch.rg, ch.col) // encryption: encrypt.go
+			if err != nil {
+				return err
+			}
 			off, err := emit(b)
 			if err != nil {
 				return err
@@ -99,6 +103,10 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 	for _, ch := range chunks {
 		cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
 		if b := idx[ch.rg][ch.col].oi; b != nil {
+			b, err := r.crypt.sealIndex(b, encryption.OffsetIndex, ch.rg, ch.col) // encryption: encrypt.go
+			if err != nil {
+				return err
+			}
 			off, err := emit(b)
 			if err != nil {
 				return err
@@ -110,10 +118,11 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 		}
 	}
 	r.meta.KeyValueMetadata = setKeyValues(r.meta.KeyValueMetadata, r.cfg.keyValue)
-	footer := format.AppendFileMetaData(nil, r.meta)
-	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
-	footer = append(footer, "PAR1"...)
-	_, err := emit(footer)
+	footer, err := r.crypt.footer(r.meta) // encryption: encrypt.go
+	if err != nil {
+		return err
+	}
+	_, err = emit(footer)
 	return err
 }
 
@@ -205,6 +214,8 @@ func (r *rewriter) pageIndex(cc *format.ColumnChunk, ch *chunkState) (ci, oi []b
 	if cc.ColumnIndexOffset != nil && cc.ColumnIndexLength != nil {
 		if ci, err = r.readRange(*cc.ColumnIndexOffset, int64(*cc.ColumnIndexLength)); err != nil {
 			ci, dropped = nil, true
+		} else if ci, err = r.crypt.openIndex(ci, encryption.ColumnIndex, ch.rg, ch.col); err != nil { // encryption
+			return nil, nil, false, err
 		}
 	}
 	if cc.OffsetIndexOffset == nil || cc.OffsetIndexLength == nil {
@@ -216,6 +227,9 @@ func (r *rewriter) pageIndex(cc *format.ColumnChunk, ch *chunkState) (ci, oi []b
 	b, err := r.readRange(*cc.OffsetIndexOffset, int64(*cc.OffsetIndexLength))
 	if err != nil {
 		return nil, nil, true, nil
+	}
+	if b, err = r.crypt.openIndex(b, encryption.OffsetIndex, ch.rg, ch.col); err != nil { // encryption
+		return nil, nil, false, err
 	}
 	o, err := format.DecodeOffsetIndex(b)
 	if err != nil {

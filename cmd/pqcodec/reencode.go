@@ -178,6 +178,9 @@ func splitList(s string) []string {
 // removed.
 func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cleanup *cleanup, stdout io.Writer) error {
 	start := time.Now()
+	if f.crypt.active() {
+		return usagef("the re-encoding flags do not combine with encryption yet: re-encode first, then encrypt with a second rewrite")
+	}
 	target, err := recompress.ParseTarget(f.codec)
 	if err != nil {
 		return usagef("--codec %q: %v", f.codec, err)
