@@ -4,7 +4,8 @@
 // prints its rows as JSON Lines with logical values (cat, head), counts its
 // rows (rowcount), sums its sizes (size), measures how fast it decompresses
 // and decodes (bench), recompresses it with another codec without decoding
-// values (rewrite), and runs a self-contained tour of every encoding and
+// values (rewrite), merges files of one schema without decoding values
+// (merge), and runs a self-contained tour of every encoding and
 // codec on generated columns (demo). The verbs are parquet-cli's and
 // pqrs's where they mean the same; with no arguments it prints its help.
 //
@@ -20,6 +21,7 @@
 //	pqcodec bench FILE [--count N] [--workers N]
 //	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false] [--footer-key KEY] [--encrypt-footer-key KEY]
 //	pqcodec convert IN OUT [--from jsonl|csv] [--schema TEXT | --schema-from FILE] [--print-schema] [--codec zstd[:level]] ...
+//	pqcodec merge OUT IN... [--min-row-group-size SIZE] [--max-memory SIZE] [--workers N] [--verify=false]
 //	pqcodec demo [--short] [--rows N]
 //
 // Exit status is 0 on success, 1 when a file cannot be read (with one line
@@ -71,6 +73,7 @@ var commands = []command{
 	{"bench", "FILE [--count N] [--workers N]", "measure decompression and decoding speed per column", setupBench},
 	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false] [--footer-key KEY] [--encrypt-footer-key KEY]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
 	{"convert", "IN OUT [--from jsonl|csv] [--schema TEXT | --schema-from FILE] [--print-schema] [--codec zstd[:level]] ...", "write JSON Lines or CSV (or - for standard input) as a Parquet file, under a given or inferred schema", setupConvert},
+	{"merge", "OUT IN... [--min-row-group-size SIZE] [--max-memory SIZE] [--workers N] [--verify=false]", "merge Parquet files of one schema (or every .parquet file under a directory IN) into OUT, their rows in order: row groups copied page by page, small ones combined", setupMerge},
 	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec", setupDemo},
 }
 

@@ -30,7 +30,8 @@ type rewriteFlags struct {
 	verify  bool
 	crc     string
 	srcCRC  bool
-	crypt   rewriteCrypt // encryption: rewrite_keys.go
+	crypt   rewriteCrypt  // encryption: rewrite_keys.go
+	re      reencodeFlags // decode and encode again (reencode.go)
 }
 
 func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -45,6 +46,7 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
 	fs.BoolVar(&f.srcCRC, "source-crc", true, "check the checksum of source pages that carry one; false rewrites a page that does not match it (with --crc keep or add, under a fresh checksum)")
 	addRewriteCryptFlags(fs, &f.crypt) // encryption: rewrite_keys.go
+	f.re.define(fs)
 	return func(positional []string, stdout, stderr io.Writer) error {
 		if len(positional) != 2 {
 			return usagef("IN and OUT expected, got %d arguments", len(positional))
@@ -60,6 +62,9 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		}
 		cleanup := installCleanup()
 		defer cleanup.stop()
+		if f.re.active() {
+			return reencodeFile(in, out, &f, opts, cleanup, stdout)
+		}
 		if st.IsDir() {
 			return rewriteDir(in, out, &f, opts, cleanup, stdout, stderr)
 		}
