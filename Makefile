@@ -46,12 +46,15 @@ generate:
 # Memory tests too slow for `make test` (a few minutes, 2.1 GB resident): the 1 GiB pages of
 # large_string_map.brotli.parquet under ulimit -v 4 GiB, 1,000,000 context borrows with flat RSS,
 # the native-memory measurements quoted in the README, 2 GiB of dictionary values (ErrLimit), and
-# cat and bench 20 times each under ulimit -v 1 and 2 GiB on files of amplified dictionary values.
+# cat and bench 20 times each under ulimit -v 1 and 2 GiB on files of amplified dictionary values,
+# and 2 GB of rows written with 128 MiB row groups under two budgets, with and without ulimit -v
+# 2 GiB, peak RSS checked against the bound of writer/doc.go.
 test-memory: deps
 	PQCODEC_LARGE=1 $(GO) test -run 'TestLargeStringMap|TestValuesPast2GiB' -v ./column
 	PQCODEC_ULIMIT_RUNS=20 $(GO) test -run TestDefaultMaxMemoryUlimit -v ./cmd/pqcodec
 	PQCODEC_BORROWS=1000000 $(GO) test -run TestBorrowRSS -timeout 30m -v ./codecfactory
 	PQCODEC_NATIVE_MEMORY=1 $(GO) test -run TestNativeMemory -v ./codecfactory
+	PQCODEC_LARGE=1 $(GO) test -run '^TestWriteRSS$$' -timeout 30m -v ./writer
 
 # flake runs `make test` RUNS times (default 5) without the test cache and
 # lists every test that failed at least once.

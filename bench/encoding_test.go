@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/parquet"
@@ -493,10 +494,20 @@ func runImpl(b *testing.B, row encRow, im encImpl) {
 	b.SetBytes(int64(row.bytes))
 	b.ReportAllocs()
 	cleanUpper()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		if err := im.run(); err != nil {
 			b.Fatal(err)
 		}
+	}
+	reportCPU(b, cpu0)
+}
+
+// reportCPU reports the process's CPU time since cpu0 per operation as
+// "cpu-ns/op", steadier than wall time on a shared machine.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if spent := cpuTime() - cpu0; spent > 0 {
+		b.ReportMetric(float64(spent)/float64(b.N), "cpu-ns/op")
 	}
 }
 

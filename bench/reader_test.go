@@ -417,11 +417,13 @@ func BenchmarkDictionaryKept(b *testing.B) {
 			require.Equal(b, f.MetaData().NumRows, got)
 			b.SetBytes(got * int64(len("category-00")))
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if _, err := read(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu0)
 		})
 	}
 }

@@ -41,8 +41,9 @@ func lz4Ratio(src []byte, n int) error {
 func lz4Bound(n int) int { return max(lz4.CompressBlockBound(n), 1) }
 
 // lz4Blocks is what the LZ4 codecs need of a block codec, the one inside
-// Hadoop framing too: liblz4's (nativeLz4Block, lz4_native.go) in cgo
-// builds, pierrec/lz4's (lz4Block) otherwise.
+// Hadoop framing too: in cgo builds liblz4's compressor (nativeLz4Block,
+// lz4_native.go) and a decoder choosing liblz4 or pierrec/lz4 per block
+// (nativeLz4Decoder), pierrec/lz4's (lz4Block) otherwise.
 type lz4Blocks interface {
 	hadoop.BlockEncoder
 	hadoop.BlockDecoder
@@ -161,18 +162,17 @@ func lz4RawImpl(cfg *config, native bool) codecImpl {
 // lz4BlockCodecs returns the constructors of the block compressors and
 // decompressors of the LZ4 codecs, and the libraries' name: liblz4
 // compresses when native and available (1.62x pierrec's CPU time on the
-// codec rows, AMD EPYC Zen 5), pierrec/lz4 otherwise; pierrec/lz4 always
-// decompresses. liblz4 1.9.4's LZ4_decompress_safe decodes no faster here
-// (geomean within 2% of pierrec, each way on some rows) and accepts a match
-// offset of 0, which the format forbids, copying what the reused
-// destination held before: a hostile page could carry an earlier page's
-// bytes into its values. pierrec rejects such blocks.
+// codec rows, AMD EPYC Zen 5), pierrec/lz4 otherwise. When native, liblz4
+// also decodes the blocks of mostly literals (lz4NativeDecodes), after
+// native/lz4's scan for the match offsets of 0 liblz4 1.9.4 would copy
+// from the reused destination (an earlier page's bytes); pierrec/lz4
+// decodes every other block, and every block in other builds.
 func lz4BlockCodecs(cfg *config, native bool) (enc, dec func() (lz4Blocks, error), lib string) {
 	level := cfg.lz4Level
 	if native && nlz4.Available {
 		return func() (lz4Blocks, error) { return newNativeLz4Compressor(level) },
-			func() (lz4Blocks, error) { return newLz4Block(0), nil },
-			"liblz4 (compression), github.com/pierrec/lz4/v4 (decompression)"
+			func() (lz4Blocks, error) { return newNativeLz4Decoder() },
+			"liblz4 (compression; decompression of blocks of mostly literals), github.com/pierrec/lz4/v4 (other decompression)"
 	}
 	return func() (lz4Blocks, error) { return newLz4Block(level), nil },
 		func() (lz4Blocks, error) { return newLz4Block(0), nil }, "github.com/pierrec/lz4/v4"

@@ -99,7 +99,7 @@ func (f *File) setDecryptor(r *Reader) error {
 	if err := r.crypt.Reset(f.crypt.dec, ci, r.rowGroup, r.column); err != nil {
 		return err
 	}
-	r.walker.SetDecryptor(&r.crypt)
+	r.pages.SetDecryptor(&r.crypt)
 	return nil
 }
 

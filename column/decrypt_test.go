@@ -529,7 +529,7 @@ func TestDecryptMaxMemory(t *testing.T) {
 	require.NoError(t, f.ResetReader(&r, 0, 2))
 	require.NoError(t, r.ReadPage(&p))
 	window, _ := r.held()
-	require.GreaterOrEqual(t, window, int64(cap(r.walker.Buffer()))+int64(r.walker.Header().CompressedPageSize)-encryption.LengthSize-encryption.NonceSize-encryption.TagSize)
+	require.GreaterOrEqual(t, window, int64(cap(r.pages.Buffer()))+int64(r.pages.Header().CompressedPageSize)-encryption.LengthSize-encryption.NonceSize-encryption.TagSize)
 }
 
 // TestDecryptBloomFilter reads the encrypted bloom filters of

@@ -53,9 +53,11 @@
 //
 // A Reader reads its chunk's pages from the file one at a time, through a
 // window holding one compressed page, and decompresses a page only into
-// memory the page really needs (see codecfactory). PLAIN BYTE_ARRAY
-// dictionaries and pages of 1 MiB or more are compacted where they were
-// decompressed instead of copied, so reading a file needs about twice its
+// memory the page really needs (see codecfactory). PLAIN BYTE_ARRAY pages
+// of 1 MiB or more are compacted where they were decompressed instead of
+// copied; a dictionary page is decoded once, into the form of
+// encoding/dictionary that resolves the chunk's pages, and its decompressed
+// buffer then serves the data pages. Reading a file needs about twice its
 // largest decompressed page (the dictionary and the looked-up values), plus
 // one compressed page.
 //
@@ -66,11 +68,11 @@
 //     an error for a bad value.
 //   - The read path uses the tuned kernels of the layers below, not copies:
 //     [codecfactory.Factory.DecompressShared] (an UNCOMPRESSED page aliases
-//     the file window), dictionary.BytesDict's gather for dictionary-encoded
-//     BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY pages (Values' own gather serves
-//     only under WithMaxMemory, whose check needs the indices first; a test
-//     cross-checks the two on the corpus), and the encodings' whole-page
-//     decoders.
+//     the file window), encoding/dictionary's whole-page lookups for every
+//     dictionary-encoded page, whatever the options (WithMaxMemory checks
+//     byte array lookups through the dictionary's budget hook, before they
+//     grow; WithKeepDictionary stops at dictionary.DecodeIndices), and the
+//     encodings' whole-page decoders.
 //   - One page checksum check serves ReadPage and SeekRow.
 //   - Errors name the row group, column and page ([PageError]) and wrap the
 //     sentinel of the layer that failed.

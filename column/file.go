@@ -131,14 +131,13 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 		return fmt.Errorf("column: column %d out of range [0, %d)", column, len(leaves))
 	}
 	cc := &f.meta.RowGroups[rowGroup].Columns[column]
-	chunk := r.walker.Buffer()
+	chunk := r.pages.Buffer()
 	if cap(chunk) < cap(r.chunk) {
 		chunk = r.chunk
 	}
 	*r = Reader{
 		file: f, opts: f.opts, leaf: leaves[column], rowGroup: rowGroup, column: column,
-		chunk: chunk, buf: r.buf, dictBuf: r.dictBuf, scratch: r.scratch, dict: r.dict, dictOwned: r.dictOwned,
-		bytesDict: r.bytesDict, ctx: r.ctx, crypt: r.crypt,
+		chunk: chunk, buf: r.buf, scratch: r.scratch, dicts: r.dicts, ctx: r.ctx, crypt: r.crypt,
 	}
 	fail := func(err error) error {
 		return &PageError{Column: f.columnName(column), RowGroup: rowGroup, Page: -1, Err: err}
@@ -165,8 +164,9 @@ func (f *File) ResetReader(r *Reader, rowGroup, column int) error {
 	if !codec.Valid() {
 		return fail(fmt.Errorf("%w: compression codec %v", ErrUnsupported, meta.Codec))
 	}
-	r.meta, r.codec = meta, codec
-	r.walker.ResetReaderAt(f.r, rng, r.chunk)
+	r.meta = meta
+	r.pages.Codecs, r.pages.Codec, r.pages.VerifyCRC = f.codecs, codec, r.opts.verifyChecksums
+	r.pages.ResetReaderAt(f.r, rng, r.chunk)
 	if err := f.setDecryptor(r); err != nil { // encryption: decrypt.go
 		return fail(err)
 	}

@@ -55,10 +55,10 @@ func digestByteArrays(f *File) (d []byte, ok bool) {
 	return h.Sum(nil), true
 }
 
-// TestCompactedValues checks that compacting PLAIN BYTE_ARRAY dictionaries
-// and pages in their decompressed buffer (used for pages of 1 MiB and more)
-// gives the values the copying decoder gives, on every corpus file with
-// byte array columns.
+// TestCompactedValues checks that compacting PLAIN BYTE_ARRAY pages in
+// their decompressed buffer (used for pages of 1 MiB and more) gives the
+// values the copying decoder gives, on every corpus file with byte array
+// columns.
 func TestCompactedValues(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(testcorpus.Dir(t), "data", "*.parquet"))
 	require.NoError(t, err)

@@ -3,7 +3,6 @@ package column
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 
 	"github.com/pqcodec/pqcodec/bloom"
@@ -188,7 +187,7 @@ func (f *File) BloomFilter(rowGroup, column int) (*bloom.Filter, error) {
 		n = int64(*m.BloomFilterLength)
 	} else {
 		head := make([]byte, min(maxBloomHeader, f.size-off))
-		if err := readFull(f.r, head, off); err != nil {
+		if err := format.ReadAt(f.r, head, off); err != nil {
 			return fail(err)
 		}
 		h, hlen, err := format.DecodeBloomFilterHeader(head)
@@ -201,7 +200,7 @@ func (f *File) BloomFilter(rowGroup, column int) (*bloom.Filter, error) {
 		return fail(fmt.Errorf("%w: %w: %d bytes at offset %d, past the end of the file of %d bytes", ErrCorrupt, bloom.ErrCorrupt, n, off, f.size))
 	}
 	b := make([]byte, n)
-	if err := readFull(f.r, b, off); err != nil {
+	if err := format.ReadAt(f.r, b, off); err != nil {
 		return fail(err)
 	}
 	bf, _, err := bloom.Unmarshal(b)
@@ -212,17 +211,4 @@ func (f *File) BloomFilter(rowGroup, column int) (*bloom.Filter, error) {
 		return fail(err)
 	}
 	return bf, nil
-}
-
-// readFull reads len(b) bytes at off, io.ReaderAt's way (an io.EOF with
-// all of them is success).
-func readFull(r io.ReaderAt, b []byte, off int64) error {
-	n, err := r.ReadAt(b, off)
-	if n == len(b) {
-		return nil
-	}
-	if err == nil || err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	return err
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"math/bits"
 	"slices"
@@ -19,6 +18,7 @@ import (
 	"github.com/pqcodec/pqcodec/internal/enctable"
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
+	"github.com/pqcodec/pqcodec/internal/pages"
 )
 
 // Errors returned by readers. Errors from the packages below (format,
@@ -78,26 +78,23 @@ type Reader struct {
 	opts     options
 	leaf     *format.Node
 	meta     *format.ColumnMetaData
-	codec    codecfactory.Codec
 	rowGroup int
 	column   int
 
-	chunk  []byte // storage for the walker's window, kept across chunks
-	walker format.PageWalker
-	page   int // index of the current page in the chunk, for errors
+	chunk []byte         // storage for the walker's window, kept across chunks
+	pages pages.Pipeline // walk, CRC, split and decompression of the chunk's pages
+	page  int            // index of the current page in the chunk, for errors
 
-	buf       []byte   // decompressed page or values section
-	dictBuf   []byte   // decompressed dictionary page
-	scratch   []uint32 // decoded levels or dictionary indices
-	dict      Values
-	dictOwned bool // dict.Bytes is the decompressed dictionary page, compacted in place
-	hasDict   bool
-	// bytesDict is a byte array dictionary again, in the form of the tuned
-	// gather of dictionary.BytesDict, which decodeValues uses unless
-	// WithKeepDictionary (pages keep indices) or WithMaxMemory (whose check
-	// needs the indices before the gather) is set; see useBytesDict.
-	bytesDict    dictionary.BytesDict
-	useBytesDict bool
+	buf     []byte   // decompressed page or values section
+	scratch []uint32 // decoded levels or dictionary indices
+	// dicts holds the chunk's dictionary in the form of encoding/dictionary,
+	// whose lookups resolve every dictionary-encoded page; dict shows its
+	// values (aliasing dicts' memory) to Dictionary and KeepDictionary.
+	dicts   enctable.Dict
+	dict    Values
+	hasDict bool
+	// lookupPage is the page whose dictionary lookups run, for lookupLimit.
+	lookupPage *Page
 	// dictMinLen is the length of the shortest value of a byte array
 	// dictionary, under WithMaxMemory (see valuesEstimate).
 	dictMinLen int64
@@ -124,12 +121,12 @@ func (r *Reader) ReadPage(p *Page) error {
 	if r.seek.inexact && r.seek.dataPages >= r.seek.oi.NumPages() {
 		return io.EOF // after a jump of SeekRow: see there
 	}
-	for r.seek.pending || r.walker.Next() {
+	for r.seek.pending || r.pages.Next() {
 		r.seek.pending = false // SeekRow stopped on this page
-		h, body := r.walker.Header(), r.walker.Body()
+		h, body := r.pages.Header(), r.pages.Body()
 		page := r.page
 		r.page++
-		if err := r.checkCRC(h, body); err != nil {
+		if err := r.checkCRC(h); err != nil {
 			return r.errorf(page, "%w", err)
 		}
 		var err error
@@ -155,7 +152,7 @@ func (r *Reader) ReadPage(p *Page) error {
 			return nil
 		}
 	}
-	if err := r.walker.Err(); err != nil {
+	if err := r.pages.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)
 	}
 	if r.meta.NumValues >= 0 && r.valuesSum != r.meta.NumValues && r.meta.NumValues != 0 && !r.seek.inexact {
@@ -198,40 +195,25 @@ func (r *Reader) typeLength() int {
 	return 0
 }
 
-// checkCRC checks body against the CRC32 of its page header h under
-// WithVerifyChecksums: the one page checksum check, for ReadPage and
-// SeekRow.
-func (r *Reader) checkCRC(h *format.PageHeader, body []byte) error {
-	if r.opts.verifyChecksums && h.HasCRC {
-		if r.crypt.Active() { // encryption: the CRC covers the page as written, encrypted
-			body = r.walker.RawBody()
-		}
-		if sum := crc32.ChecksumIEEE(body); sum != uint32(h.CRC) {
-			return fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), sum)
-		}
+// checkCRC checks the current page, whose header is h, against its CRC32
+// under WithVerifyChecksums: the one page checksum check, for ReadPage and
+// SeekRow. The CRC covers the body as stored (encrypted, in an encrypted
+// chunk).
+func (r *Reader) checkCRC(h *format.PageHeader) error {
+	if err := r.pages.CheckCRC(h, r.pages.RawBody()); err != nil {
+		return fmt.Errorf("%w: %w", ErrChecksum, err)
 	}
 	return nil
 }
 
-// decompress returns the n-byte uncompressed form of src, in buf when a
-// copy is needed.
-func (r *Reader) decompress(buf *[]byte, src []byte, n int) ([]byte, error) {
-	if n < 0 {
-		return nil, fmt.Errorf("%w: negative uncompressed size %d", ErrCorrupt, n)
+// decompress returns the uncompressed form of the data of s, in buf when a
+// copy is needed (see pages.Pipeline.Decompress).
+func (r *Reader) decompress(buf *[]byte, s pages.Sections) ([]byte, error) {
+	out, err := r.pages.Decompress(buf, s)
+	if errors.Is(err, pages.ErrCorrupt) {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	if r.codec == codecfactory.Uncompressed && len(src) != n {
-		return nil, fmt.Errorf("%w: uncompressed page of %d bytes, header says %d", ErrCorrupt, len(src), n)
-	}
-	// An UNCOMPRESSED page comes back as src itself, aliasing the walker's
-	// window: no copy.
-	out, err := r.file.codecs.DecompressShared(r.codec, (*buf)[:0], src, n)
-	if err != nil {
-		return nil, err
-	}
-	if r.codec != codecfactory.Uncompressed && cap(out) > cap(*buf) {
-		*buf = out // grown; otherwise out is the start of *buf, whose capacity we keep
-	}
-	return out, nil
+	return out, err
 }
 
 func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
@@ -253,38 +235,22 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 	if n > r.opts.maxPageValues {
 		return fmt.Errorf("%w: dictionary of %d values (limit %d)", ErrLimit, n, r.opts.maxPageValues)
 	}
-	if r.dictOwned {
-		// The last dictionary lives in what was dictBuf: take it back.
-		r.dictBuf, r.dict.Bytes, r.dictOwned = r.dict.Bytes[:0], nil, false
-	}
-	size := int(h.UncompressedPageSize)
-	compact := r.meta.Type == format.ByteArray && r.codec != codecfactory.Uncompressed && size >= compactThreshold
-	values := int64(size)
-	if compact {
-		values = 4 * int64(n+1) // offsets: the bytes stay where they are decompressed
-	}
-	if err := r.reserve(nil, size, values); err != nil {
+	s, _ := pages.Split(h, body) // a dictionary page is one section
+	if err := r.reserve(nil, s.Size, enctable.DictMemSizeFor(r.meta.Type, n, s.Size)); err != nil {
 		return err
 	}
-	data, err := r.decompress(&r.dictBuf, body, size)
+	data, err := r.decompress(&r.buf, s) // r.dicts copies what it keeps
 	if err != nil {
 		return err
 	}
-	if err := r.loadBytesDict(data, n); err != nil {
-		return fmt.Errorf("dictionary page: %w", err)
-	}
 	r.dict.Reset(r.meta.Type, r.typeLength())
-	if compact {
-		// A large dictionary: its values stay where they were
-		// decompressed, without their length prefixes, instead of being
-		// copied.
-		r.dict.Bytes, r.dict.Offsets, err = compactByteArrays(r.dictBuf[:0], data, n, r.dict.Offsets)
-		if err != nil {
-			return fmt.Errorf("dictionary page: %w", err)
-		}
-		r.dictBuf, r.dictOwned = nil, true
-	} else if err := decodeTable(&r.dict, format.Plain, data, n, n); err != nil {
-		return fmt.Errorf("dictionary page: %w", err)
+	if err := r.dicts.Reset((*enctable.Values)(&r.dict), data, n); err != nil {
+		return fmt.Errorf("%w: dictionary page: %w", ErrCorrupt, err)
+	}
+	if r.opts.maxMemory > 0 {
+		r.dicts.SetBudget(r.lookupLimit)
+	} else {
+		r.dicts.SetBudget(nil)
 	}
 	r.hasDict = true
 	r.dictMinLen = 0
@@ -295,30 +261,6 @@ func (r *Reader) readDictionary(h *format.PageHeader, body []byte) error {
 		}
 		r.dictMinLen = int64(m)
 	}
-	return nil
-}
-
-// loadBytesDict loads the PLAIN dictionary page data of n values into
-// r.bytesDict when decodeValues gathers byte arrays with it. It runs before
-// the page is compacted in place.
-func (r *Reader) loadBytesDict(data []byte, n int) error {
-	r.useBytesDict = false
-	if r.opts.keepDictionary || r.opts.maxMemory > 0 {
-		return nil
-	}
-	var err error
-	switch r.meta.Type {
-	case format.ByteArray:
-		err = r.bytesDict.Reset(data, n)
-	case format.FixedLenByteArray:
-		err = r.bytesDict.ResetFixedLen(data, n, r.typeLength())
-	default:
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrCorrupt, err)
-	}
-	r.useBytesDict = true
 	return nil
 }
 
@@ -402,9 +344,9 @@ func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned
 // held returns the bytes the Reader holds between pages: its window, the
 // dictionary and the spare buffers it keeps.
 func (r *Reader) held() (window, dict int64) {
-	window = int64(cap(r.walker.Buffer()))
+	window = int64(cap(r.pages.Buffer()))
 	window += r.crypt.Held() // encryption: decrypted page and header
-	dict = valuesSize(&r.dict) + int64(cap(r.dictBuf))
+	dict = r.dicts.MemSize()
 	return window, dict
 }
 
@@ -433,33 +375,24 @@ func (r *Reader) reserve(p *Page, size int, values int64) error {
 	return nil
 }
 
-// lookupLimit checks, against MaxMemory, the byte array values the
-// dictionary indices idx look up into p, before they are gathered.
-func (r *Reader) lookupLimit(p *Page, idx []uint32) error {
-	limit := r.opts.maxMemory
-	if limit <= 0 || r.dict.Type != format.ByteArray {
-		return nil
-	}
-	n := uint32(r.dict.Len())
-	total := int64(0)
-	for _, x := range idx {
-		if x < n {
-			total += int64(r.dict.Offsets[x+1] - r.dict.Offsets[x])
-		}
-	}
+// lookupLimit checks, against MaxMemory, the byte array values of
+// r.lookupPage that its dictionary lookups are about to grow to size bytes:
+// the budget of r.dicts, asked before the bytes are allocated.
+func (r *Reader) lookupLimit(size int) error {
+	p := r.lookupPage
 	window, dict := r.held()
 	page := int64(cap(r.buf))
 	held := r.pageHeld(p)
-	values := held + growth(total+4*int64(len(idx)+1), valuesCap(&p.Values))
-	if need := window + dict + page + values; need > limit {
+	values := held + growth(int64(size), int64(cap(p.Values.Bytes)))
+	if need := window + dict + page + values; need > r.opts.maxMemory {
 		return fmt.Errorf("%w: the page's dictionary lookups need about %d bytes (compressed page %d, dictionary %d, decompressed page %d, values %d), the reader's limit (MaxMemory) is %d",
-			ErrLimit, need, window, dict, page, values, limit)
+			ErrLimit, need, window, dict, page, values, r.opts.maxMemory)
 	}
 	return nil
 }
 
 // compactThreshold is the decompressed size from which PLAIN BYTE_ARRAY
-// dictionaries and pages are compacted in their decompressed buffer instead
+// pages are compacted in their decompressed buffer instead
 // of copied: the copy would double the memory of large pages, while small
 // ones decode faster with the copying decoder.
 var compactThreshold = 1 << 20
@@ -508,7 +441,7 @@ func compactByteArrays(dst, src []byte, n int, offs []int32) ([]byte, []int32, e
 // decompressed bytes, is decompressed into the page's own Bytes and
 // compacted there (see compactThreshold).
 func (r *Reader) ownsValues(p *Page, enc format.Encoding, size int) bool {
-	return p.Values.Type == format.ByteArray && enc == format.Plain && r.codec != codecfactory.Uncompressed &&
+	return p.Values.Type == format.ByteArray && enc == format.Plain && r.pages.Codec != codecfactory.Uncompressed &&
 		size >= compactThreshold
 }
 
@@ -518,7 +451,8 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if err != nil {
 		return err
 	}
-	size := int(h.UncompressedPageSize)
+	s, _ := pages.Split(h, body) // a data page v1 is one section
+	size := s.Size
 	target, owned := &r.buf, r.ownsValues(p, dh.Encoding, size)
 	if owned {
 		target = &p.Values.Bytes
@@ -526,7 +460,7 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if err := r.reserve(p, size, r.valuesEstimate(p, dh.Encoding, size, n, owned)); err != nil {
 		return err
 	}
-	data, err := r.decompress(target, body, size)
+	data, err := r.decompress(target, s)
 	if err != nil {
 		return err
 	}
@@ -578,7 +512,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	if err != nil {
 		return err
 	}
-	parts, err := format.SplitDataPageV2(h, body)
+	parts, err := pages.Split(h, body)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
@@ -608,10 +542,10 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	}
 	// The values section: taken as it is when stored uncompressed, whatever
 	// size the header says (format.SplitDataPageV2).
-	data := parts.Values
+	data := parts.Data
 	owned := false
 	if parts.Compressed {
-		valuesSize := parts.ValuesSize
+		valuesSize := parts.Size
 		target := &r.buf
 		if owned = r.ownsValues(p, dh.Encoding, valuesSize); owned {
 			target = &p.Values.Bytes
@@ -619,7 +553,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 		if err := r.reserve(p, valuesSize, r.valuesEstimate(p, dh.Encoding, valuesSize, n, owned)); err != nil {
 			return err
 		}
-		if data, err = r.decompress(target, parts.Values, valuesSize); err != nil {
+		if data, err = r.decompress(target, parts); err != nil {
 			return err
 		}
 	}
@@ -709,7 +643,6 @@ func appendLevels(dst []int16, levels []uint32, maxLevel int) ([]int16, error) {
 // decodeValues appends the n values of data, in encoding enc, to p.Values.
 func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) error {
 	v := &p.Values
-	t := v.Type
 	var err error
 	switch enc {
 	case format.PlainDictionary, format.RLEDictionary:
@@ -719,35 +652,24 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		if n == 0 {
 			return nil // some writers leave out even the bit width of an all-null page
 		}
-		if r.useBytesDict {
-			var err error
-			if t == format.ByteArray {
-				v.Bytes, v.Offsets, err = r.bytesDict.Decode(v.Bytes, v.Offsets, data, n)
-			} else {
-				v.Bytes, err = r.bytesDict.DecodeFlat(v.Bytes, data, n)
+		if r.opts.keepDictionary {
+			// The indices alone, checked against the dictionary.
+			if p.Indices, err = dictionary.DecodeIndices(p.Indices[:0], data, n, r.dict.Len()); err != nil {
+				return fmt.Errorf("%w: dictionary indices: %w", ErrCorrupt, err)
 			}
-			if errors.Is(err, dictionary.ErrTooLarge) {
-				return fmt.Errorf("%w: %w", ErrLimit, err)
-			}
-			if err != nil {
-				return fmt.Errorf("%w: %w", ErrCorrupt, err)
-			}
+			p.Dictionary = &r.dict
 			return nil
 		}
-		width, stream, err := rle.SplitBitWidth(data)
-		if err != nil {
+		r.lookupPage = p
+		err := r.dicts.Decode((*enctable.Values)(v), data, n)
+		r.lookupPage = nil
+		switch {
+		case err == nil, errors.Is(err, ErrLimit):
 			return err
+		case errors.Is(err, dictionary.ErrTooLarge):
+			return fmt.Errorf("%w: %w", ErrLimit, err)
 		}
-		if r.opts.keepDictionary {
-			return r.keepIndices(p, stream, width, n)
-		}
-		if r.scratch, err = r.decodeIndices(r.scratch[:0], stream, width, n); err != nil {
-			return err
-		}
-		if err := r.lookupLimit(p, r.scratch); err != nil {
-			return err
-		}
-		return v.appendFrom(&r.dict, r.scratch)
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	default:
 		// Every self-contained encoding: through the one (encoding, type)
 		// table that the writer uses too (internal/enctable).

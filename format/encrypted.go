@@ -166,7 +166,7 @@ func ReadFooterDecrypt(r io.ReaderAt, size int64, p *encryption.Properties) (m *
 		return nil, nil, fmt.Errorf("%w: %d bytes is too short", ErrNotParquet, size)
 	}
 	var tail [footerTail]byte
-	if err := readAt(r, tail[:], size-footerTail); err != nil {
+	if err := ReadAt(r, tail[:], size-footerTail); err != nil {
 		return nil, nil, fmt.Errorf("format: reading footer length: %w", err)
 	}
 	if string(tail[4:]) != magicEncrypted {
@@ -209,7 +209,7 @@ func ReadFooterDecrypt(r io.ReaderAt, size int64, p *encryption.Properties) (m *
 		return nil, nil, fmt.Errorf("%w: footer length %d exceeds file size %d", ErrCorrupt, n, size)
 	}
 	b := make([]byte, n)
-	if err := readAt(r, b, size-footerTail-n); err != nil {
+	if err := ReadAt(r, b, size-footerTail-n); err != nil {
 		return nil, nil, fmt.Errorf("format: reading footer: %w", err)
 	}
 	cm, k, err := DecodeFileCryptoMetaData(b)
@@ -356,7 +356,7 @@ func ReadBloomFilterDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *
 		if off < 0 || off > fileSize-encryption.LengthSize {
 			return nil, fmt.Errorf("%w: %s at offset %d outside the file of %d bytes", ErrCorrupt, what, off, fileSize)
 		}
-		if err := readAt(r, l[:], off); err != nil {
+		if err := ReadAt(r, l[:], off); err != nil {
 			return nil, fmt.Errorf("format: reading %s: %w", what, err)
 		}
 		n := int64(binary.LittleEndian.Uint32(l[:]))
@@ -364,7 +364,7 @@ func ReadBloomFilterDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *
 			return nil, fmt.Errorf("%w: %s module of %d bytes at offset %d in a file of %d bytes", ErrCorrupt, what, n, off, fileSize)
 		}
 		b := make([]byte, encryption.LengthSize+n)
-		if err := readAt(r, b, off); err != nil {
+		if err := ReadAt(r, b, off); err != nil {
 			return nil, fmt.Errorf("format: reading %s: %w", what, err)
 		}
 		return b, nil

@@ -47,7 +47,7 @@ func ReadFooterBytes(r io.ReaderAt, size int64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %d bytes is too short", ErrNotParquet, size)
 	}
 	var tail [footerTail]byte
-	if err := readAt(r, tail[:], size-footerTail); err != nil {
+	if err := ReadAt(r, tail[:], size-footerTail); err != nil {
 		return nil, fmt.Errorf("format: reading footer length: %w", err)
 	}
 	switch string(tail[4:]) {
@@ -62,15 +62,16 @@ func ReadFooterBytes(r io.ReaderAt, size int64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: footer length %d exceeds file size %d", ErrCorrupt, n, size)
 	}
 	b := make([]byte, n)
-	if err := readAt(r, b, size-footerTail-n); err != nil {
+	if err := ReadAt(r, b, size-footerTail-n); err != nil {
 		return nil, fmt.Errorf("format: reading footer: %w", err)
 	}
 	return b, nil
 }
 
-// readAt fills b from r at off, accepting io.EOF together with a full read
-// as io.ReaderAt allows.
-func readAt(r io.ReaderAt, b []byte, off int64) error {
+// ReadAt fills b from r at off, accepting io.EOF together with a full read
+// as io.ReaderAt allows; a short read is an error (io.ErrUnexpectedEOF when
+// r gave none). It is the one such read of the module's readers.
+func ReadAt(r io.ReaderAt, b []byte, off int64) error {
 	n, err := r.ReadAt(b, off)
 	if n == len(b) {
 		return nil

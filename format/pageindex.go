@@ -253,7 +253,7 @@ func readIndex(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what
 		return nil, fmt.Errorf("%w: %s of %d bytes, the limit is %d", ErrIndexTooLarge, what, n, limit)
 	}
 	b := make([]byte, n)
-	if err := readAt(r, b, off); err != nil {
+	if err := ReadAt(r, b, off); err != nil {
 		return nil, fmt.Errorf("format: reading %s: %w", what, err)
 	}
 	return b, nil

@@ -126,7 +126,7 @@ func ReadColumnChunk(dst []byte, r io.ReaderAt, rng ChunkRange) ([]byte, error) 
 		dst = make([]byte, n)
 	}
 	dst = dst[:n]
-	if err := readAt(r, dst, rng.Start); err != nil {
+	if err := ReadAt(r, dst, rng.Start); err != nil {
 		return dst[:0], fmt.Errorf("format: reading column chunk at %d: %w", rng.Start, err)
 	}
 	return dst, nil
@@ -255,7 +255,7 @@ func (w *PageWalker) fill(from, to, ahead int) (bool, error) {
 		copy(w.chunk[:n], keep)
 	}
 	w.chunk, w.winAt = w.chunk[:n], from
-	if err := readAt(w.src, w.chunk[len(keep):], w.base+int64(from+len(keep))); err != nil {
+	if err := ReadAt(w.src, w.chunk[len(keep):], w.base+int64(from+len(keep))); err != nil {
 		w.chunk = w.chunk[:0]
 		return true, fmt.Errorf("format: reading column chunk at %d: %w", w.base+int64(from+len(keep)), err)
 	}

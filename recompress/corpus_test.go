@@ -38,8 +38,8 @@ func corpusFiles(t *testing.T) []string { return testcorpus.Files(t, "data") }
 
 // digest reads every column chunk of the file in b with the column reader
 // and returns a hash of its levels and values per chunk, or the first error.
-func digest(b []byte) ([][]byte, error) {
-	f, err := column.Open(bytes.NewReader(b), int64(len(b)))
+func digest(b []byte, opts ...column.Option) ([][]byte, error) {
+	f, err := column.Open(bytes.NewReader(b), int64(len(b)), opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,11 @@
 // leaf column ([WithColumnCodec]); the [Keep] target copies a column's pages
 // unchanged.
 //
-// Encrypted files return an error wrapping [ErrEncrypted]; column chunks
-// stored in other files (file_path set) one wrapping [ErrUnsupported].
+// Encryption (Parquet Modular Encryption): [WithDecryption] gives the keys
+// of an encrypted source, [WithEncryption] encrypts the output; together
+// they re-key a file. Pages are decrypted and encrypted again as modules
+// with the AADs of their new place, never decoded; [VerifyDecrypt] checks
+// such a rewrite. Without keys an encrypted file returns an error wrapping
+// [ErrEncrypted]. Column chunks stored in other files (file_path set)
+// return one wrapping [ErrUnsupported].
 package recompress

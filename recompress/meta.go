@@ -1,10 +1,9 @@
 package recompress
 
 import (
-	"encoding/binary"
 	"fmt"
-	"io"
 
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -65,7 +64,7 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 		if m.BloomFilterOffset == nil {
 			continue
 		}
-		b, err := r.bloomFilter(m)
+		b, err := r.bloomFilterCrypt(&r.meta.RowGroups[ch.rg].Columns[ch.col], ch) // encryption: encrypt.go
 		if err != nil {
 			m.BloomFilterOffset, m.BloomFilterLength = nil, nil
 			res.DroppedBloomFilters++
@@ -86,6 +85,10 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 	for _, ch := range chunks {
 		cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
 		if b := idx[ch.rg][ch.col].ci; b != nil {
+			b, err := r.crypt.sealIndex(b, encryption.ColumnIndex, ch.rg, ch.col) // encryption: encrypt.go
+			if err != nil {
+				return err
+			}
 			off, err := emit(b)
 			if err != nil {
 				return err
@@ -99,6 +102,10 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 	for _, ch := range chunks {
 		cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
 		if b := idx[ch.rg][ch.col].oi; b != nil {
+			b, err := r.crypt.sealIndex(b, encryption.OffsetIndex, ch.rg, ch.col) // encryption: encrypt.go
+			if err != nil {
+				return err
+			}
 			off, err := emit(b)
 			if err != nil {
 				return err
@@ -110,10 +117,11 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 		}
 	}
 	r.meta.KeyValueMetadata = setKeyValues(r.meta.KeyValueMetadata, r.cfg.keyValue)
-	footer := format.AppendFileMetaData(nil, r.meta)
-	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
-	footer = append(footer, "PAR1"...)
-	_, err := emit(footer)
+	footer, err := r.crypt.footer(r.meta) // encryption: encrypt.go
+	if err != nil {
+		return err
+	}
+	_, err = emit(footer)
 	return err
 }
 
@@ -189,10 +197,7 @@ func (r *rewriter) readRange(off, n int64) ([]byte, error) {
 		return nil, fmt.Errorf("%w: range [%d, +%d) outside the file of %d bytes", ErrCorrupt, off, n, r.size)
 	}
 	b := make([]byte, n)
-	if m, err := r.src.ReadAt(b, off); m != len(b) {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
+	if err := format.ReadAt(r.src, b, off); err != nil {
 		return nil, fmt.Errorf("%w: reading [%d, +%d): %w", ErrCorrupt, off, n, err)
 	}
 	return b, nil
@@ -205,6 +210,8 @@ func (r *rewriter) pageIndex(cc *format.ColumnChunk, ch *chunkState) (ci, oi []b
 	if cc.ColumnIndexOffset != nil && cc.ColumnIndexLength != nil {
 		if ci, err = r.readRange(*cc.ColumnIndexOffset, int64(*cc.ColumnIndexLength)); err != nil {
 			ci, dropped = nil, true
+		} else if ci, err = r.crypt.openIndex(ci, encryption.ColumnIndex, ch.rg, ch.col); err != nil { // encryption
+			return nil, nil, false, err
 		}
 	}
 	if cc.OffsetIndexOffset == nil || cc.OffsetIndexLength == nil {
@@ -216,6 +223,9 @@ func (r *rewriter) pageIndex(cc *format.ColumnChunk, ch *chunkState) (ci, oi []b
 	b, err := r.readRange(*cc.OffsetIndexOffset, int64(*cc.OffsetIndexLength))
 	if err != nil {
 		return nil, nil, true, nil
+	}
+	if b, err = r.crypt.openIndex(b, encryption.OffsetIndex, ch.rg, ch.col); err != nil { // encryption
+		return nil, nil, false, err
 	}
 	o, err := format.DecodeOffsetIndex(b)
 	if err != nil {

@@ -24,8 +24,9 @@ var (
 	// ErrChecksum reports a source page whose CRC32 does not match its
 	// header (see [WithSourceChecksums]). It matches pqcodec.ErrCorrupt.
 	ErrChecksum = errs.Corrupt("recompress: page checksum mismatch")
-	// ErrEncrypted reports an encrypted file or column chunk.
-	ErrEncrypted = errors.New("recompress: encrypted parquet files are not supported")
+	// ErrEncrypted reports an encrypted file or column chunk without its
+	// key (see [WithDecryption]).
+	ErrEncrypted = errors.New("recompress: encrypted parquet file without its keys")
 	// ErrUnsupported reports a file this package cannot rewrite, such as one
 	// whose column chunks live in other files.
 	ErrUnsupported = errors.New("recompress: unsupported file")
@@ -93,6 +94,7 @@ type config struct {
 	progress func(done, total int64)
 	maxPage  int
 	keyValue []format.KeyValue // set in the output footer
+	crypt    cryptConfig       // WithDecryption, WithEncryption: encrypt.go
 }
 
 func defaultConfig() config {

@@ -8,12 +8,15 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/pages"
 )
 
 // worker recompresses pages; it keeps a scratch buffer for decompressed
-// pages between calls.
+// pages between calls. Its pipeline (internal/pages, the column reader's)
+// checks, splits and decompresses the pages it is given; the producer walks.
 type worker struct {
 	scratch []byte
+	pipe    pages.Pipeline
 }
 
 // bufPool holds page buffers ([]byte of any capacity) for reuse.
@@ -61,16 +64,16 @@ func (w *worker) page(r *rewriter, j *job) (hdr, body []byte, err error) {
 	if j.target.Codec == Keep {
 		return j.src[:j.hlen], body, nil
 	}
-	if h.HasCRC && r.cfg.srcCRC {
-		if got := crc32.ChecksumIEEE(body); got != uint32(h.CRC) {
-			return nil, nil, fmt.Errorf("%w: page crc32 %#08x, computed %#08x", ErrChecksum, uint32(h.CRC), got)
-		}
+	w.pipe.Codecs, w.pipe.Codec, w.pipe.VerifyCRC = r.decoder, j.codec, r.cfg.srcCRC
+	if err := w.pipe.CheckCRC(&h, body); err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrChecksum, err)
 	}
 	t := j.target
 	var newBody []byte
 	switch h.Type {
 	case format.DataPage, format.DictionaryPage:
-		raw, err := w.decompress(r, j.codec, body, int(h.UncompressedPageSize))
+		s, _ := pages.Split(&h, body) // one section
+		raw, err := w.decompress(s)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -80,7 +83,7 @@ func (w *worker) page(r *rewriter, j *job) (hdr, body []byte, err error) {
 			return nil, nil, err
 		}
 	case format.DataPageV2:
-		if newBody, err = w.pageV2(r, j, &h, body); err != nil {
+		if newBody, err = w.pageV2(j, &h, body); err != nil {
 			return nil, nil, err
 		}
 	default:
@@ -101,21 +104,20 @@ func (w *worker) page(r *rewriter, j *job) (hdr, body []byte, err error) {
 // pageV2 returns the new body of a data page v2: its levels as they are,
 // then the values section compressed with the target, or uncompressed
 // (is_compressed false) when that is not larger. The page is split by
-// [format.SplitDataPageV2], as the column reader splits it, so a values
-// section stored uncompressed is taken as it is whatever size the header
-// declares; h's uncompressed_page_size is set to the page's real size.
-func (w *worker) pageV2(r *rewriter, j *job, h *format.PageHeader, body []byte) ([]byte, error) {
+// the page pipeline (pages.Split), as the column reader splits it, so a
+// values section stored uncompressed is taken as it is whatever size the
+// header declares; h's uncompressed_page_size is set to the page's real
+// size.
+func (w *worker) pageV2(j *job, h *format.PageHeader, body []byte) ([]byte, error) {
 	dh := &h.DataPageHeaderV2
-	parts, err := format.SplitDataPageV2(h, body)
+	parts, err := pages.Split(h, body)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	levels := len(parts.RepLevels) + len(parts.DefLevels)
-	raw := parts.Values
-	if parts.Compressed {
-		if raw, err = w.decompress(r, j.codec, parts.Values, parts.ValuesSize); err != nil {
-			return nil, err
-		}
+	raw, err := w.decompress(parts)
+	if err != nil {
+		return nil, err
 	}
 	h.UncompressedPageSize = int32(parts.UncompressedSize())
 	t := j.target
@@ -136,15 +138,12 @@ func (w *worker) pageV2(r *rewriter, j *job, h *format.PageHeader, body []byte) 
 	return append(out[:levels], raw...), nil
 }
 
-// decompress decompresses src, declared to hold n bytes, into the worker's
-// scratch buffer.
-func (w *worker) decompress(r *rewriter, c codecfactory.Codec, src []byte, n int) ([]byte, error) {
-	out, err := r.decoder.Decompress(c, w.scratch[:0], src, n)
+// decompress returns the data of s decompressed, into the worker's scratch
+// buffer (or s.Data itself when it is stored uncompressed).
+func (w *worker) decompress(s pages.Sections) ([]byte, error) {
+	out, err := w.pipe.Decompress(&w.scratch, s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
-	}
-	if cap(out) > cap(w.scratch) {
-		w.scratch = out[:0]
 	}
 	return out, nil
 }
@@ -159,8 +158,6 @@ func compress(t *colTarget, dst, raw []byte) ([]byte, error) {
 	}
 	return t.f.Compress(t.Codec, dst, raw)
 }
-
-func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
 
 // testPageHook, when a test sets it, runs before each page is processed.
 var testPageHook func(offset int64)

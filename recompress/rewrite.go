@@ -61,7 +61,7 @@ func RewriteContext(ctx context.Context, dst io.Writer, src io.ReaderAt, size in
 			return nil, err
 		}
 	}
-	meta, err := format.ReadFooter(src, size)
+	meta, crypt, err := readFooterCrypt(&cfg, src, size) // encryption: encrypt.go
 	if err != nil {
 		return nil, wrapSource(err)
 	}
@@ -87,6 +87,10 @@ func RewriteContext(ctx context.Context, dst io.Writer, src io.ReaderAt, size in
 		return nil, err
 	}
 	defer r.close()
+	r.crypt = crypt
+	if err := crypt.setup(schema); err != nil {
+		return nil, err
+	}
 	r.ctx = ctx
 	return r.run(dst)
 }
@@ -112,6 +116,7 @@ type rewriter struct {
 	budget  budget
 	quit    chan struct{} // closed when the writer stops early
 	ctx     context.Context
+	crypt   *rewriteCrypt // encryption: encrypt.go
 }
 
 // colTarget is how one leaf column is written.
@@ -365,6 +370,10 @@ func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *c
 		buf = nil
 	}
 	w.ResetReaderAt(r.src, rng, buf)
+	encrypted, err := r.crypt.walkEncrypted(w, ch) // encryption: encrypt.go
+	if err != nil {
+		return err
+	}
 	for w.Next() { // with read-ahead: one read for many small pages
 		h, off := w.Header(), w.Offset()
 		hlen := w.HeaderSize()
@@ -381,10 +390,17 @@ func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *c
 		if !r.budget.acquire(j.cost) {
 			return errStopped
 		}
-		j.src = append(getBuf(int(n)), w.Page()...)
+		if encrypted { // encryption: the page decrypted, its header serialized again
+			if err := r.plainPage(w, j); err != nil {
+				r.budget.release(j.cost)
+				return err
+			}
+		} else {
+			j.src = append(getBuf(int(n)), w.Page()...)
+		}
 		// Decode the header again from the page's own copy: statistics
 		// alias it.
-		if _, err := format.DecodePageHeader(j.src[:hlen], &j.header); err != nil {
+		if _, err := format.DecodePageHeader(j.src[:j.hlen], &j.header); err != nil {
 			r.budget.release(j.cost)
 			putBuf(j.src)
 			return fmt.Errorf("%w: page header at offset %d: %w", ErrCorrupt, off, err)
@@ -418,7 +434,7 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 		pos += int64(len(b))
 		return err
 	}
-	if err := put([]byte("PAR1")); err != nil {
+	if err := put(r.crypt.magic()); err != nil {
 		return nil, err
 	}
 	var chunks []*chunkState
@@ -446,12 +462,17 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 			r.budget.release(j.cost)
 			return nil, fmt.Errorf("row group %d column %d page at offset %d: %w", ch.rg, ch.col, j.off, j.err)
 		}
-		n := len(j.hdr) + len(j.body)
+		hdr, body, err := r.encryptPage(ch, j) // encryption: encrypt.go
+		if err != nil {
+			r.budget.release(j.cost)
+			return nil, fmt.Errorf("row group %d column %d page at offset %d: %w", ch.rg, ch.col, j.off, err)
+		}
+		n := len(hdr) + len(body)
 		ch.pages = append(ch.pages, pageMove{oldOff: j.off, newOff: pos, newSize: int32(n), typ: j.header.Type})
-		ch.uncomp += int64(len(j.hdr)) + int64(j.header.UncompressedPageSize)
-		err := put(j.hdr)
+		ch.uncomp += int64(len(hdr)) + int64(j.header.UncompressedPageSize)
+		err = put(hdr)
 		if err == nil {
-			err = put(j.body)
+			err = put(body)
 		}
 		res.Pages++
 		res.PageBytesIn += int64(len(j.src))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/pages"
 )
 
 // Verify checks that out, the rewritten form of src (as [Rewrite] writes
@@ -14,10 +15,10 @@ import (
 // same value counts, and in every chunk the same sequence of pages, each
 // of the same type, value count and encodings, decompressing to the same
 // bytes (for data pages v2, the same levels and values section). It also
-// checks the CRC32 of every output page that carries one. It walks both files
-// with [format.PageWalker] over chunks read whole (Rewrite streams the
-// source through a PageWalker of its own), splits data pages v2 with
-// [format.SplitDataPageV2], and decompresses with f (a default factory
+// checks the CRC32 of every output page that carries one. It walks, splits
+// and decompresses both files with the column reader's page pipeline
+// (internal/pages) over chunks read whole (Rewrite streams the source
+// through a walker of its own), decompressing with f (a default factory
 // when nil). A difference returns an
 // error wrapping [ErrMismatch]; a source that cannot be read one wrapping
 // [ErrCorrupt].
@@ -41,7 +42,7 @@ func Verify(src io.ReaderAt, srcSize int64, out io.ReaderAt, outSize int64, f *c
 			len(sm.RowGroups), sm.NumRows, len(om.RowGroups), om.NumRows)
 	}
 	var v verifier
-	v.f = f
+	v.src.Codecs, v.out.Codecs, v.out.VerifyCRC = f, f, true
 	for i := range sm.RowGroups {
 		sg, og := &sm.RowGroups[i], &om.RowGroups[i]
 		if len(sg.Columns) != len(og.Columns) || sg.NumRows != og.NumRows {
@@ -57,10 +58,9 @@ func Verify(src io.ReaderAt, srcSize int64, out io.ReaderAt, outSize int64, f *c
 }
 
 type verifier struct {
-	f                *codecfactory.Factory
-	sbuf, obuf       []byte
-	sraw, oraw       []byte
-	swalker, owalker format.PageWalker
+	src, out   pages.Pipeline // the output's checks every CRC
+	sbuf, obuf []byte
+	sraw, oraw []byte
 }
 
 func (v *verifier) chunk(sm *format.FileMetaData, sc *format.ColumnChunk, src io.ReaderAt, srcSize int64,
@@ -82,8 +82,8 @@ func (v *verifier) chunk(sm *format.FileMetaData, sc *format.ColumnChunk, src io
 	if v.obuf, err = format.ReadColumnChunk(v.obuf, out, orng); err != nil {
 		return fmt.Errorf("%w: %w", ErrMismatch, err)
 	}
-	scodec, ocodec := codecfactory.Codec(sc.MetaData.Codec), codecfactory.Codec(oc.MetaData.Codec)
-	sw, ow := &v.swalker, &v.owalker
+	v.src.Codec, v.out.Codec = codecfactory.Codec(sc.MetaData.Codec), codecfactory.Codec(oc.MetaData.Codec)
+	sw, ow := &v.src, &v.out
 	sw.Reset(v.sbuf, srng)
 	ow.Reset(v.obuf, orng)
 	for page := 0; ; page++ {
@@ -100,37 +100,26 @@ func (v *verifier) chunk(sm *format.FileMetaData, sc *format.ColumnChunk, src io
 		if !sn {
 			return nil
 		}
-		if err := v.page(sw.Header(), sw.Body(), scodec, ow.Header(), ow.Body(), ocodec); err != nil {
+		if err := v.page(sw.Header(), sw.Body(), ow.Header(), ow.Body()); err != nil {
 			return fmt.Errorf("page %d: %w", page, err)
 		}
 	}
 }
 
-func (v *verifier) page(sh *format.PageHeader, sbody []byte, scodec codecfactory.Codec,
-	oh *format.PageHeader, obody []byte, ocodec codecfactory.Codec) error {
-	if oh.HasCRC {
-		if got := crc32IEEE(obody); got != uint32(oh.CRC) {
-			return fmt.Errorf("%w: output page crc32 %#08x, computed %#08x", ErrMismatch, uint32(oh.CRC), got)
-		}
+func (v *verifier) page(sh *format.PageHeader, sbody []byte, oh *format.PageHeader, obody []byte) error {
+	if err := v.out.CheckCRC(oh, obody); err != nil {
+		return fmt.Errorf("%w: output %v", ErrMismatch, err) // not the source's damage: no ErrCorrupt
 	}
 	if sh.Type != oh.Type || sh.Type != format.DataPageV2 && sh.UncompressedPageSize != oh.UncompressedPageSize {
 		// A data page v2's size is compared below, as the split finds it.
 		return fmt.Errorf("%w: page %v of %d bytes became %v of %d bytes", ErrMismatch,
 			sh.Type, sh.UncompressedPageSize, oh.Type, oh.UncompressedPageSize)
 	}
-	var err error
 	switch sh.Type {
 	case format.DataPage, format.DictionaryPage:
 		if !sameV1(&sh.DataPageHeader, &oh.DataPageHeader) ||
 			sh.DictionaryPageHeader != oh.DictionaryPageHeader {
 			return fmt.Errorf("%w: page header fields differ", ErrMismatch)
-		}
-		n := int(sh.UncompressedPageSize)
-		if v.sraw, err = v.f.Decompress(scodec, v.sraw[:0], sbody, n); err != nil {
-			return fmt.Errorf("%w: %w", ErrCorrupt, err)
-		}
-		if v.oraw, err = v.f.Decompress(ocodec, v.oraw[:0], obody, n); err != nil {
-			return fmt.Errorf("%w: output: %w", ErrMismatch, err)
 		}
 	case format.DataPageV2:
 		s, o := sh.DataPageHeaderV2, oh.DataPageHeaderV2
@@ -140,16 +129,24 @@ func (v *verifier) page(sh *format.PageHeader, sbody []byte, scodec codecfactory
 			s.HasStatistics != o.HasStatistics || !sameStats(&s.Statistics, &o.Statistics) {
 			return fmt.Errorf("%w: data page v2 header fields differ", ErrMismatch)
 		}
-		if v.sraw, err = v2raw(v.f, v.sraw[:0], sh, sbody, scodec); err != nil {
-			return fmt.Errorf("%w: %w", ErrCorrupt, err)
-		}
-		if v.oraw, err = v2raw(v.f, v.oraw[:0], oh, obody, ocodec); err != nil {
-			return fmt.Errorf("%w: output: %w", ErrMismatch, err)
-		}
-	default:
-		v.sraw, v.oraw = append(v.sraw[:0], sbody...), append(v.oraw[:0], obody...)
 	}
-	if !bytes.Equal(v.sraw, v.oraw) {
+	ss, err := pages.Split(sh, sbody)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	os, err := pages.Split(oh, obody)
+	if err != nil {
+		return fmt.Errorf("%w: output: %w", ErrMismatch, err)
+	}
+	sraw, err := v.src.Decompress(&v.sraw, ss)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	oraw, err := v.out.Decompress(&v.oraw, os)
+	if err != nil {
+		return fmt.Errorf("%w: output: %w", ErrMismatch, err)
+	}
+	if !bytes.Equal(ss.RepLevels, os.RepLevels) || !bytes.Equal(ss.DefLevels, os.DefLevels) || !bytes.Equal(sraw, oraw) {
 		return fmt.Errorf("%w: page content differs", ErrMismatch)
 	}
 	return nil
@@ -171,19 +168,4 @@ func sameStats(a, b *format.Statistics) bool {
 		a.HasNullCount == b.HasNullCount && a.HasDistinctCount == b.HasDistinctCount && a.HasNaNCount == b.HasNaNCount &&
 		a.IsMaxValueExact == b.IsMaxValueExact && a.IsMinValueExact == b.IsMinValueExact &&
 		a.HasIsMaxExact == b.HasIsMaxExact && a.HasIsMinExact == b.HasIsMinExact
-}
-
-// v2raw appends the levels and the decompressed values section of a data
-// page v2 to dst, split as the column reader splits it
-// ([format.SplitDataPageV2]).
-func v2raw(f *codecfactory.Factory, dst []byte, h *format.PageHeader, body []byte, c codecfactory.Codec) ([]byte, error) {
-	parts, err := format.SplitDataPageV2(h, body)
-	if err != nil {
-		return dst, err
-	}
-	dst = append(append(dst, parts.RepLevels...), parts.DefLevels...)
-	if !parts.Compressed {
-		return append(dst, parts.Values...), nil
-	}
-	return f.Decompress(c, dst, parts.Values, parts.ValuesSize)
 }

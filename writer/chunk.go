@@ -3,7 +3,6 @@ package writer
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"math"
 	"math/bits"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"github.com/pqcodec/pqcodec/bloom"
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -58,6 +58,10 @@ type chunkWriter struct {
 	// in flight or not; async the batch in flight (WithWorkers).
 	queued int64
 	async  asyncState
+	// budget is the Writer's count of buffered bytes (budget.go), counted
+	// the chunk's share of it.
+	budget  *budget
+	counted int64
 
 	// SizeStatistics (with statistics on): the page's BYTE_ARRAY bytes,
 	// and per page the level histograms (max level + 1 counts each, for
@@ -90,6 +94,10 @@ type chunkWriter struct {
 	body, comp, hdrBuf []byte
 	header             format.PageHeader
 	dictPage           []byte
+
+	// WithEncryption (encrypt.go): nil for a column in the clear.
+	crypt                  *encryption.ChunkEncryptor
+	cryptPage, cryptHeader []byte
 }
 
 // pageLoc describes one data page of the chunk.
@@ -317,6 +325,7 @@ func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
 		c.pageRows += rows
 		vi += nv
 		i = end
+		c.account()
 		if c.dictActive && c.dict.DictSize() >= c.cfg.dictLimit {
 			// Fall back: the page so far keeps its indices, the rest of
 			// the chunk takes the fallback encoding.
@@ -578,9 +587,6 @@ func (c *chunkWriter) flushPage() error {
 		c.defHists = appendHistogram(c.defHists, c.def, c.maxDef)
 		c.unenc = append(c.unenc, c.pageUnenc)
 	}
-	if c.cfg.crc {
-		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
-	}
 	if need := len(c.pages) + len(out) + 256; need > cap(c.pages) {
 		// Doubling, where append grows large slices by a quarter: a chunk
 		// of n bytes then costs about 2n bytes allocated and n copied, not
@@ -588,9 +594,10 @@ func (c *chunkWriter) flushPage() error {
 		c.pages = slices.Grow(c.pages, max(need, 2*cap(c.pages))-len(c.pages))
 	}
 	start := len(c.pages)
-	c.pages = format.AppendPageHeader(c.pages, h)
-	hlen := len(c.pages) - start
-	c.pages = append(c.pages, out...)
+	var hlen int
+	if c.pages, hlen, err = c.appendPage(c.pages, h, out, len(c.locs)); err != nil { // encrypt.go
+		return err
+	}
 	loc.size = int32(len(c.pages) - start)
 	c.locs = append(c.locs, loc)
 	c.uncompressed += int64(hlen + len(body))
@@ -715,12 +722,12 @@ func (c *chunkWriter) finish() error {
 	*h = format.PageHeader{Type: format.DictionaryPage, UncompressedPageSize: int32(len(body)),
 		CompressedPageSize: int32(len(out)), HasDictionaryPageHeader: true,
 		DictionaryPageHeader: format.DictionaryPageHeader{NumValues: int32(c.dict.Len()), Encoding: format.Plain}}
-	if c.cfg.crc {
-		h.CRC, h.HasCRC = int32(crc32.ChecksumIEEE(out)), true
+	var hlen int
+	var err error
+	if c.dictPage, hlen, err = c.appendPage(c.dictPage, h, out, 0); err != nil { // encrypt.go
+		return err
 	}
-	c.dictPage = format.AppendPageHeader(c.dictPage, h)
-	c.uncompressed += int64(len(c.dictPage) + len(body))
-	c.dictPage = append(c.dictPage, out...)
+	c.uncompressed += int64(hlen + len(body))
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 )
 
@@ -19,6 +20,9 @@ const (
 	DefaultRowGroupSize    = 128 << 20
 	DefaultRowGroupRows    = 1 << 20
 	DefaultPageVersion     = 1
+	// DefaultMaxMemory is the default of [WithMaxMemory]: twice the default
+	// row group size, the default of recompress.WithMaxMemory too.
+	DefaultMaxMemory = 256 << 20
 	// DefaultIndexTruncate is the length at which byte-array bounds of the
 	// column index are truncated, as parquet-java and arrow-rs do.
 	DefaultIndexTruncate = 64
@@ -59,6 +63,9 @@ type config struct {
 	kv           []format.KeyValue
 	inColumn     bool
 	workers      int
+	sorting      []SortingColumn
+	maxMemory    int64                       // 0: no bound
+	encrypt      *encryption.WriteProperties // WithEncryption, encrypt.go
 }
 
 func defaultConfig() config {
@@ -71,6 +78,7 @@ func defaultConfig() config {
 		rowGroupSize: DefaultRowGroupSize,
 		rowGroupRows: DefaultRowGroupRows,
 		workers:      1,
+		maxMemory:    DefaultMaxMemory,
 		createdBy:    "pqcodec version " + Version,
 	}
 }
@@ -280,6 +288,33 @@ func WithRowGroupRows(n int64) Option {
 	}
 }
 
+// WithMaxMemory bounds the bytes a Writer buffers, across all its
+// columns, to n: the compressed pages of the row group, each column's
+// current page (levels and values) and each column's dictionary, counted
+// as the package documentation states. The default is [DefaultMaxMemory]
+// (256 MiB); 0 is no bound. Where every column holds the same rows (after
+// a Write that evens them, the place row groups are cut), the row group is
+// flushed early, below [WithRowGroupSize] and [WithRowGroupRows], when a
+// round of batches as large as the largest so far would pass n, as
+// parquet-java's memory manager shrinks row groups. Where the columns hold
+// different rows, no row group can be cut: a round of batches (a batch of
+// each column) larger than what the budget leaves is buffered whole and
+// the row group flushed when the round ends; no Write fails for the
+// budget. n must not be
+// negative; it applies to the whole file, not inside [WithColumn].
+func WithMaxMemory(n int64) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithMaxMemory"); err != nil {
+			return err
+		}
+		if n < 0 {
+			return fmt.Errorf("%w: WithMaxMemory(%d): must not be negative", ErrOption, n)
+		}
+		cfg.maxMemory = n
+		return nil
+	}
+}
+
 // WithWorkers sets the number of goroutines that cut, encode and compress
 // the columns of a row group at once; the default, 1, does all the work
 // inside the calls, on the caller's goroutine. With n > 1, Write checks a
@@ -329,6 +364,62 @@ func WithCreatedBy(s string) Option {
 		cfg.createdBy = s
 		return nil
 	}
+}
+
+// SortingColumn is one column of the sort order that [WithSortingColumns]
+// declares: the leaf column at the dotted Path ("a.list.element"), sorted
+// in descending order when Descending is set, nulls before the values
+// when NullsFirst is set.
+type SortingColumn struct {
+	Path       string
+	Descending bool
+	NullsFirst bool
+}
+
+// WithSortingColumns declares the order of the rows of every row group,
+// written as each RowGroup's sorting_columns (the shape of arrow-go's
+// WithSortingColumns and parquet-java's sorting columns): by cols[0], then
+// cols[1] among equal values, and so on. Each Path must name a leaf column
+// and appear once, checked at New (ErrOption). The Writer writes the
+// declaration as given and does not check the rows' order, as
+// parquet-java, arrow-cpp and arrow-go do not; a reader may rely on it,
+// so declare only an order the rows have. None by default; a later call
+// replaces the list.
+func WithSortingColumns(cols ...SortingColumn) Option {
+	return func(cfg *config) error {
+		if err := fileOnly(cfg, "WithSortingColumns"); err != nil {
+			return err
+		}
+		cfg.sorting = append([]SortingColumn(nil), cols...)
+		return nil
+	}
+}
+
+// sortingColumns resolves the paths of sorting against the leaves' paths.
+func sortingColumns(sorting []SortingColumn, paths []string) ([]format.SortingColumn, error) {
+	if len(sorting) == 0 {
+		return nil, nil
+	}
+	out := make([]format.SortingColumn, len(sorting))
+	for i, s := range sorting {
+		idx := -1
+		for k, p := range paths {
+			if p == s.Path {
+				idx = k
+				break
+			}
+		}
+		if idx < 0 {
+			return nil, fmt.Errorf("%w: sorting column %q names no leaf column", ErrOption, s.Path)
+		}
+		for _, prev := range out[:i] {
+			if prev.ColumnIdx == int32(idx) {
+				return nil, fmt.Errorf("%w: sorting column %q given twice", ErrOption, s.Path)
+			}
+		}
+		out[i] = format.SortingColumn{ColumnIdx: int32(idx), Descending: s.Descending, NullsFirst: s.NullsFirst}
+	}
+	return out, nil
 }
 
 // WithColumn applies opts to the leaf column at the dotted path

@@ -69,8 +69,8 @@ func appendValues(dst *column.Values, src *column.Values) {
 }
 
 // readFile reads every column chunk of the file in b with column.
-func readFile(b []byte) (*fileData, error) {
-	f, err := column.Open(bytes.NewReader(b), int64(len(b)))
+func readFile(b []byte, opts ...column.Option) (*fileData, error) {
+	f, err := column.Open(bytes.NewReader(b), int64(len(b)), opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,13 +1,13 @@
 package writer
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"sync"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -44,7 +44,10 @@ type Writer struct {
 	indexes   [][]pageIndex // per row group, per column
 	numRows   int64
 	scratch   []byte
-	sem       chan struct{} // WithWorkers: a token per running goroutine; nil without workers
+	sorting   []format.SortingColumn // of every row group, nil for none
+	budget    budget                 // WithMaxMemory's count (budget.go)
+	sem       chan struct{}          // WithWorkers: a token per running goroutine; nil without workers
+	crypt     *fileCrypt             // WithEncryption: nil without
 }
 
 type pageIndex struct {
@@ -74,6 +77,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		cfg.col.codecs = f
 	}
 	wr := &Writer{out: w, cfg: cfg, schema: schema}
+	wr.budget.limit = cfg.maxMemory
 	if cfg.workers > 1 {
 		wr.sem = make(chan struct{}, cfg.workers)
 	}
@@ -95,6 +99,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.budget = &wr.budget
 		known[joinPath(c.path)] = true
 		wr.cols = append(wr.cols, c)
 	}
@@ -102,6 +107,17 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if !known[p] {
 			return nil, fmt.Errorf("%w: WithColumn(%q) names no leaf column", ErrOption, p)
 		}
+	}
+	paths := make([]string, len(wr.cols))
+	for i, c := range wr.cols {
+		paths[i] = joinPath(c.path)
+	}
+	var err error
+	if wr.sorting, err = sortingColumns(cfg.sorting, paths); err != nil {
+		return nil, err
+	}
+	if err := wr.setupEncryption(); err != nil { // encrypt.go
+		return nil, err
 	}
 	return wr, nil
 }
@@ -153,7 +169,9 @@ func (w *Writer) usable() error {
 // one definition level per value or null when the column has any (def is
 // empty when its maximum definition level is 0), and as many repetition
 // levels when the column is repeated (rep empty otherwise), the shape of
-// column.Page. A batch holds whole rows: its first repetition level is 0.
+// column.Page, and of arrow-go's ColumnChunkWriter.WriteBatch: the
+// batches of one column between two flushes make its column chunk. A
+// batch holds whole rows: its first repetition level is 0.
 //
 // Write copies what it keeps; v, def and rep may be reused as soon as it
 // returns. Pages are encoded and compressed as they fill. After the write,
@@ -174,6 +192,9 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	ev := (*enctable.Values)(v)
 	n, err := c.check(ev, def, rep)
 	if err != nil {
+		return w.fail(err)
+	}
+	if err := w.flushBefore(c, ev, def, rep); err != nil {
 		return w.fail(err)
 	}
 	if w.sem == nil {
@@ -198,7 +219,7 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	for _, c := range w.cols {
 		size += c.buffered()
 	}
-	if rows > 0 && (rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
+	if rows > 0 && (w.overBudget() || rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
 		return w.flush()
 	}
 	return nil
@@ -227,7 +248,7 @@ func (w *Writer) start() error {
 		return nil
 	}
 	w.started = true
-	return w.write([]byte("PAR1"))
+	return w.write(w.magic())
 }
 
 func (w *Writer) flush() error {
@@ -251,7 +272,7 @@ func (w *Writer) flush() error {
 	if err := w.start(); err != nil {
 		return err
 	}
-	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols))}
+	rg := format.RowGroup{NumRows: rows, Columns: make([]format.ColumnChunk, len(w.cols)), SortingColumns: w.sorting}
 	idx := make([]pageIndex, len(w.cols))
 	if err := w.finishAll(); err != nil {
 		return w.fail(err)
@@ -267,8 +288,10 @@ func (w *Writer) flush() error {
 		}
 		rg.Columns[i], idx[i].ci, idx[i].oi = c.metadata(start)
 		rg.TotalByteSize += rg.Columns[i].MetaData.TotalUncompressedSize
+		c.trimPages()
 		c.resetChunk()
 	}
+	w.afterFlush()
 	total := w.off - first
 	// Bloom filters after the row group's chunks, outside its
 	// total_compressed_size, where arrow-rs writes them by default.
@@ -276,10 +299,14 @@ func (w *Writer) flush() error {
 		if len(c.bloomBuf) == 0 {
 			continue
 		}
-		off, n := w.off, int32(len(c.bloomBuf))
+		b, err := w.bloomModules(c.bloomBuf, i)
+		if err != nil {
+			return w.fail(err)
+		}
+		off, n := w.off, int32(len(b))
 		md := rg.Columns[i].MetaData
 		md.BloomFilterOffset, md.BloomFilterLength = &off, &n
-		if err := w.write(c.bloomBuf); err != nil {
+		if err := w.write(b); err != nil {
 			return err
 		}
 	}
@@ -288,6 +315,9 @@ func (w *Writer) flush() error {
 	w.rowGroups = append(w.rowGroups, rg)
 	w.indexes = append(w.indexes, idx)
 	w.numRows += rows
+	if err := w.nextRowGroupCrypt(); err != nil {
+		return w.fail(err)
+	}
 	return nil
 }
 
@@ -314,6 +344,10 @@ func (w *Writer) Close() error {
 			}
 			b := format.AppendColumnIndex(w.scratch[:0], ix.ci)
 			w.scratch = b
+			b, err := w.encryptModule(b, encryption.ColumnIndex, g, i)
+			if err != nil {
+				return w.fail(err)
+			}
 			off, n := w.off, int32(len(b))
 			w.rowGroups[g].Columns[i].ColumnIndexOffset, w.rowGroups[g].Columns[i].ColumnIndexLength = &off, &n
 			if err := w.write(b); err != nil {
@@ -328,6 +362,10 @@ func (w *Writer) Close() error {
 			}
 			b := format.AppendOffsetIndex(w.scratch[:0], ix.oi)
 			w.scratch = b
+			b, err := w.encryptModule(b, encryption.OffsetIndex, g, i)
+			if err != nil {
+				return w.fail(err)
+			}
 			off, n := w.off, int32(len(b))
 			w.rowGroups[g].Columns[i].OffsetIndexOffset, w.rowGroups[g].Columns[i].OffsetIndexLength = &off, &n
 			if err := w.write(b); err != nil {
@@ -345,9 +383,10 @@ func (w *Writer) Close() error {
 	for i := range meta.ColumnOrders {
 		meta.ColumnOrders[i].Kind = format.TypeDefinedOrder
 	}
-	b := format.AppendFileMetaData(w.scratch[:0], meta)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(b)))
-	b = append(b, "PAR1"...)
+	b, err := w.appendFooter(w.scratch[:0], meta)
+	if err != nil {
+		return w.fail(err)
+	}
 	if err := w.write(b); err != nil {
 		return err
 	}

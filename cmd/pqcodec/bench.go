@@ -13,6 +13,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/pages"
 )
 
 func setupBench(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -76,7 +77,7 @@ type bencher struct {
 	progress  *progress
 
 	chunk, buf []byte
-	walker     format.PageWalker
+	pages      pages.Pipeline // the column reader's walk, split and decompression
 	rd         column.Reader
 	page       column.Page
 }
@@ -157,38 +158,34 @@ func (b *bencher) decompressChunk(g, col int, path string) (int64, time.Duration
 		return 0, 0, fail(-1, err)
 	}
 	codec := codecfactory.Codec(cc.MetaData.Codec)
+	b.pages.Codecs, b.pages.Codec = b.codecs, codec
 	var total int64
 	page := 0
 	start := time.Now()
-	for b.walker.Reset(b.chunk, rng); b.walker.Next(); page++ {
-		h, body := b.walker.Header(), b.walker.Body()
-		n := int(h.UncompressedPageSize)
+	for b.pages.Reset(b.chunk, rng); b.pages.Next(); page++ {
+		h := b.pages.Header()
 		switch h.Type {
-		case format.DictionaryPage, format.DataPage:
-		case format.DataPageV2:
-			// Split as the column reader splits it.
-			parts, err := format.SplitDataPageV2(h, body)
-			if err != nil {
-				return 0, 0, fail(page, fmt.Errorf("%w: %w", column.ErrCorrupt, err))
-			}
-			total += int64(len(parts.RepLevels) + len(parts.DefLevels))
-			if !parts.Compressed {
-				total += int64(parts.ValuesSize)
-				continue
-			}
-			body, n = parts.Values, parts.ValuesSize
+		case format.DictionaryPage, format.DataPage, format.DataPageV2:
 		default:
 			continue
 		}
-		total += int64(n)
-		if codec == codecfactory.Uncompressed {
-			continue // the reader uses such pages in place
+		// Split as the column reader splits it.
+		s, err := pages.Split(h, b.pages.Body())
+		if err != nil {
+			return 0, 0, fail(page, fmt.Errorf("%w: %w", column.ErrCorrupt, err))
 		}
+		total += int64(s.UncompressedSize())
+		if !s.Compressed || codec == codecfactory.Uncompressed {
+			continue // the reader uses such data in place
+		}
+		n := s.Size
 		if need := int64(len(b.chunk)) + int64(n); b.maxMemory > 0 && need > b.maxMemory {
 			return 0, 0, fail(page, fmt.Errorf("%w: decompressing the page needs about %d bytes (column chunk %d, page %d), the limit is %d",
 				column.ErrLimit, need, len(b.chunk), n, b.maxMemory))
 		}
-		if b.buf, err = b.codecs.Decompress(codec, b.buf[:0], body, n); err != nil {
+		if _, err = b.pages.Decompress(&b.buf, s); errors.Is(err, pages.ErrCorrupt) {
+			return 0, 0, fail(page, fmt.Errorf("%w: %w", column.ErrCorrupt, err))
+		} else if err != nil {
 			return 0, 0, fail(page, err)
 		}
 	}
@@ -199,7 +196,7 @@ func (b *bencher) decompressChunk(g, col int, path string) (int64, time.Duration
 		b.buf = nil
 		runtime.GC()
 	}
-	if err := b.walker.Err(); err != nil {
+	if err := b.pages.Err(); err != nil {
 		return 0, 0, fail(page, err)
 	}
 	return total, elapsed, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -11,11 +12,7 @@ import (
 	"time"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
-	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
-	"github.com/pqcodec/pqcodec/encoding/delta"
-	"github.com/pqcodec/pqcodec/encoding/dictionary"
-	"github.com/pqcodec/pqcodec/encoding/plain"
-	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -51,95 +48,50 @@ func setupDemo(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	}
 }
 
-// demoColumn is a generated column: its values in the slice of its type.
+// demoColumn is a generated column: its values, in the slice of their
+// type, and their size in PLAIN encoding (the baseline of every ratio).
 type demoColumn struct {
 	name, about string
-	typ         format.Type
-	bools       []bool
-	i32         []int32
-	i64         []int64
-	f32         []float32
-	f64         []float64
-	bytes       []byte  // BYTE_ARRAY values, back to back
-	offsets     []int32 // value i is bytes[offsets[i]:offsets[i+1]]
+	column.Values
+	plainSize int
 }
 
-func (c *demoColumn) len() int {
-	switch c.typ {
-	case format.Boolean:
-		return len(c.bools)
-	case format.Int32:
-		return len(c.i32)
-	case format.Int64:
-		return len(c.i64)
-	case format.Float:
-		return len(c.f32)
-	case format.Double:
-		return len(c.f64)
-	}
-	return max(len(c.offsets)-1, 0)
-}
+// table returns c's values in the form the encoding table takes.
+func (c *demoColumn) table() *enctable.Values { return (*enctable.Values)(&c.Values) }
 
-// plainSize is the size of the column's values in PLAIN encoding: the
-// baseline of every ratio.
-func (c *demoColumn) plainSize() int {
-	switch c.typ {
-	case format.Boolean:
-		return (len(c.bools) + 7) / 8
-	case format.Int32, format.Float:
-		return 4 * c.len()
-	case format.Int64, format.Double:
-		return 8 * c.len()
-	}
-	return 4*c.len() + len(c.bytes)
-}
-
-// reset empties c's values, keeping their capacity and c's type.
-func (c *demoColumn) reset() {
-	c.bools, c.i32, c.i64, c.f32, c.f64 = c.bools[:0], c.i32[:0], c.i64[:0], c.f32[:0], c.f64[:0]
-	c.bytes, c.offsets = c.bytes[:0], c.offsets[:0]
-}
-
-// equal reports whether c and d hold the same values, floats compared by
-// their bits, and the first index where they differ.
+// equal reports whether c and d hold the same values (floats compared by
+// their bits: their PLAIN encodings are compared), and the first index
+// where they differ.
 func (c *demoColumn) equal(d *demoColumn) (bool, int) {
-	if c.len() != d.len() {
-		return false, min(c.len(), d.len())
+	a, errA := enctable.Lookup(format.Plain, c.Type).Encode(nil, c.table())
+	b, errB := enctable.Lookup(format.Plain, d.Type).Encode(nil, d.table())
+	if errA == nil && errB == nil && bytes.Equal(a, b) && c.Len() == d.Len() {
+		return true, -1
 	}
-	for i := range c.len() {
-		var same bool
-		switch c.typ {
-		case format.Boolean:
-			same = c.bools[i] == d.bools[i]
-		case format.Int32:
-			same = c.i32[i] == d.i32[i]
-		case format.Int64:
-			same = c.i64[i] == d.i64[i]
-		case format.Float:
-			same = math.Float32bits(c.f32[i]) == math.Float32bits(d.f32[i])
-		case format.Double:
-			same = math.Float64bits(c.f64[i]) == math.Float64bits(d.f64[i])
-		default:
-			same = string(c.bytes[c.offsets[i]:c.offsets[i+1]]) == string(d.bytes[d.offsets[i]:d.offsets[i+1]])
-		}
-		if !same {
+	for i := range min(c.Len(), d.Len()) {
+		if fmt.Sprint(c.Value(i)) != fmt.Sprint(d.Value(i)) {
 			return false, i
 		}
 	}
-	return true, -1
+	return false, min(c.Len(), d.Len())
 }
 
 // generate returns n rows of realistic columns, the same for every run.
 func generate(n int) []*demoColumn {
 	rng := rand.New(rand.NewPCG(7, 2024))
-	id := &demoColumn{name: "id", about: "sequential order ids", typ: format.Int64}
-	ts := &demoColumn{name: "ts", about: "event timestamps in µs", typ: format.Int64}
-	price := &demoColumn{name: "price", about: "prices from a catalogue", typ: format.Double}
-	qty := &demoColumn{name: "qty", about: "small quantities", typ: format.Int32}
-	sensor := &demoColumn{name: "sensor", about: "a drifting temperature sensor", typ: format.Float}
-	flag := &demoColumn{name: "flag", about: "a rare flag, in runs", typ: format.Boolean}
-	country := &demoColumn{name: "country", about: "short strings: country codes", typ: format.ByteArray}
-	url := &demoColumn{name: "url", about: "long strings: URLs", typ: format.ByteArray}
+	col := func(name, about string, t format.Type) *demoColumn {
+		c := &demoColumn{name: name, about: about}
+		c.Reset(t, 0)
+		return c
+	}
+	id := col("id", "sequential order ids", format.Int64)
+	ts := col("ts", "event timestamps in µs", format.Int64)
+	price := col("price", "prices from a catalogue", format.Double)
+	qty := col("qty", "small quantities", format.Int32)
+	sensor := col("sensor", "a drifting temperature sensor", format.Float)
+	flag := col("flag", "a rare flag, in runs", format.Boolean)
+	country := col("country", "short strings: country codes", format.ByteArray)
+	url := col("url", "long strings: URLs", format.ByteArray)
 
 	catalogue := make([]float64, 300)
 	for i := range catalogue {
@@ -150,29 +102,34 @@ func generate(n int) []*demoColumn {
 	t := int64(1_717_200_000_000_000)
 	temp := 21.5
 	on := false
-	country.offsets = append(country.offsets, 0)
-	url.offsets = append(url.offsets, 0)
+	country.Offsets = append(country.Offsets, 0)
+	url.Offsets = append(url.Offsets, 0)
 	for i := range n {
-		id.i64 = append(id.i64, 100_000_000+int64(i))
+		id.Int64s = append(id.Int64s, 100_000_000+int64(i))
 		t += int64(rng.IntN(2_000_000))
-		ts.i64 = append(ts.i64, t)
+		ts.Int64s = append(ts.Int64s, t)
 		// A few popular prices, a long tail of others.
 		p := catalogue[int(math.Floor(math.Pow(rng.Float64(), 3)*float64(len(catalogue))))]
-		price.f64 = append(price.f64, p)
-		qty.i32 = append(qty.i32, int32(1+rng.IntN(4)*rng.IntN(3)))
+		price.Doubles = append(price.Doubles, p)
+		qty.Int32s = append(qty.Int32s, int32(1+rng.IntN(4)*rng.IntN(3)))
 		temp += (rng.Float64() - 0.5) * 0.1
-		sensor.f32 = append(sensor.f32, float32(math.Round(temp*100)/100))
+		sensor.Floats = append(sensor.Floats, float32(math.Round(temp*100)/100))
 		if rng.IntN(100) < 3 {
 			on = !on
 		}
-		flag.bools = append(flag.bools, on)
-		country.bytes = append(country.bytes, countries[rng.IntN(len(countries))]...)
-		country.offsets = append(country.offsets, int32(len(country.bytes)))
-		url.bytes = fmt.Appendf(url.bytes, "https://shop.example.com/%s/item/%d?ref=%s&session=%08x",
+		flag.Booleans = append(flag.Booleans, on)
+		country.Bytes = append(country.Bytes, countries[rng.IntN(len(countries))]...)
+		country.Offsets = append(country.Offsets, int32(len(country.Bytes)))
+		url.Bytes = fmt.Appendf(url.Bytes, "https://shop.example.com/%s/item/%d?ref=%s&session=%08x",
 			sections[rng.IntN(len(sections))], 10_000+rng.IntN(5_000), countries[rng.IntN(len(countries))], rng.Uint32())
-		url.offsets = append(url.offsets, int32(len(url.bytes)))
+		url.Offsets = append(url.Offsets, int32(len(url.Bytes)))
 	}
-	return []*demoColumn{id, ts, price, qty, sensor, flag, country, url}
+	cols := []*demoColumn{id, ts, price, qty, sensor, flag, country, url}
+	for _, c := range cols {
+		page, _ := enctable.Lookup(format.Plain, c.Type).Encode(nil, c.table())
+		c.plainSize = len(page)
+	}
+	return cols
 }
 
 // demoEncodings lists the encodings of the demo, in table order.
@@ -192,89 +149,28 @@ type encodedColumn struct {
 	counts []int // values per data page
 }
 
-// encode splits c into pages of at most pageRows values in encoding enc.
+// encode splits c into pages of at most pageRows values in encoding enc,
+// through the encoding table (internal/enctable), as the writer encodes.
 func encode(c *demoColumn, enc format.Encoding, pageRows int) (*encodedColumn, error) {
+	row := enctable.Lookup(enc, c.Type)
+	if row == nil {
+		return nil, fmt.Errorf("demo: no %v encoder for %v", enc, c.Type)
+	}
+	var dict enctable.DictEncoder
+	if row.NewDictEncoder != nil {
+		dict = row.NewDictEncoder(0, c.TypeLength)
+	}
 	e := &encodedColumn{}
-	var dictFixed interface {
-		AppendIndexPage([]byte) []byte
-		AppendDictionaryPage([]byte) []byte
-		Len() int
-	}
-	var bytesDict *dictionary.BytesEncoder
-	if enc == format.RLEDictionary {
-		switch c.typ {
-		case format.Int32:
-			dictFixed = dictionary.NewEncoder[int32](0)
-		case format.Int64:
-			dictFixed = dictionary.NewEncoder[int64](0)
-		case format.Float:
-			dictFixed = dictionary.NewEncoder[float32](0)
-		case format.Double:
-			dictFixed = dictionary.NewEncoder[float64](0)
-		case format.ByteArray:
-			bytesDict = dictionary.NewBytesEncoder(0)
-			dictFixed = bytesDict
-		}
-	}
-	for a := 0; a < c.len(); a += pageRows {
-		b := min(a+pageRows, c.len())
+	for a := 0; a < c.Len(); a += pageRows {
+		b := min(a+pageRows, c.Len())
 		var page []byte
 		var err error
-		switch enc {
-		case format.Plain:
-			switch c.typ {
-			case format.Boolean:
-				page = plain.EncodeBoolean(nil, c.bools[a:b])
-			case format.Int32:
-				page = plain.Encode(nil, c.i32[a:b])
-			case format.Int64:
-				page = plain.Encode(nil, c.i64[a:b])
-			case format.Float:
-				page = plain.Encode(nil, c.f32[a:b])
-			case format.Double:
-				page = plain.Encode(nil, c.f64[a:b])
-			default:
-				page = plain.EncodeByteArray(nil, c.bytes, c.offsets[a:b+1])
+		if dict != nil {
+			if _, err = dict.Put(c.table(), a, b); err == nil {
+				page = dict.AppendIndexPage(nil)
 			}
-		case format.RLEDictionary:
-			switch c.typ {
-			case format.Int32:
-				_, err = dictFixed.(*dictionary.Encoder[int32]).Put(c.i32[a:b])
-			case format.Int64:
-				_, err = dictFixed.(*dictionary.Encoder[int64]).Put(c.i64[a:b])
-			case format.Float:
-				_, err = dictFixed.(*dictionary.Encoder[float32]).Put(c.f32[a:b])
-			case format.Double:
-				_, err = dictFixed.(*dictionary.Encoder[float64]).Put(c.f64[a:b])
-			default:
-				_, err = bytesDict.Put(c.bytes, c.offsets[a:b+1])
-			}
-			page = dictFixed.AppendIndexPage(nil)
-		case format.DeltaBinaryPacked:
-			if c.typ == format.Int32 {
-				page = delta.EncodeInt32(nil, c.i32[a:b])
-			} else {
-				page = delta.EncodeInt64(nil, c.i64[a:b])
-			}
-		case format.DeltaLengthByteArray:
-			page, err = delta.EncodeLengthByteArray(nil, c.bytes, c.offsets[a:b+1])
-		case format.DeltaByteArray:
-			page, err = delta.EncodeByteArray(nil, c.bytes, c.offsets[a:b+1])
-		case format.ByteStreamSplit:
-			switch c.typ {
-			case format.Int32:
-				page = bytestreamsplit.Encode(nil, c.i32[a:b])
-			case format.Int64:
-				page = bytestreamsplit.Encode(nil, c.i64[a:b])
-			case format.Float:
-				page = bytestreamsplit.Encode(nil, c.f32[a:b])
-			default:
-				page = bytestreamsplit.Encode(nil, c.f64[a:b])
-			}
-		case format.RLE:
-			page = rle.EncodeBoolean(nil, c.bools[a:b])
-		default:
-			return nil, fmt.Errorf("demo: no %v encoder", enc)
+		} else {
+			page, err = row.Encode(nil, valuesRange(c.table(), a, b))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s as %v: %w", c.name, enc, err)
@@ -282,97 +178,49 @@ func encode(c *demoColumn, enc format.Encoding, pageRows int) (*encodedColumn, e
 		e.pages = append(e.pages, page)
 		e.counts = append(e.counts, b-a)
 	}
-	if dictFixed != nil {
-		e.dict, e.dictN = dictFixed.AppendDictionaryPage(nil), dictFixed.Len()
+	if dict != nil {
+		e.dict, e.dictN = dict.AppendDictionaryPage(nil), dict.Len()
 	}
 	return e, nil
 }
 
-// demoDicts holds the decoded dictionary of a column.
-type demoDicts struct {
-	i32   dictionary.Dict[int32]
-	i64   dictionary.Dict[int64]
-	f32   dictionary.Dict[float32]
-	f64   dictionary.Dict[float64]
-	bytes dictionary.BytesDict
-}
-
-func (d *demoDicts) load(t format.Type, page []byte, n int) error {
-	switch t {
+// valuesRange returns values [a, b) of v, sharing its memory.
+func valuesRange(v *enctable.Values, a, b int) *enctable.Values {
+	r := &enctable.Values{Type: v.Type, TypeLength: v.TypeLength}
+	switch v.Type {
+	case format.Boolean:
+		r.Booleans = v.Booleans[a:b]
 	case format.Int32:
-		return d.i32.Reset(page, n)
+		r.Int32s = v.Int32s[a:b]
 	case format.Int64:
-		return d.i64.Reset(page, n)
+		r.Int64s = v.Int64s[a:b]
+	case format.Int96:
+		r.Int96s = v.Int96s[a:b]
 	case format.Float:
-		return d.f32.Reset(page, n)
+		r.Floats = v.Floats[a:b]
 	case format.Double:
-		return d.f64.Reset(page, n)
+		r.Doubles = v.Doubles[a:b]
+	case format.ByteArray:
+		r.Bytes, r.Offsets = v.Bytes, v.Offsets[a:b+1]
+	case format.FixedLenByteArray:
+		r.Bytes = v.Bytes[a*v.TypeLength : b*v.TypeLength]
 	}
-	return d.bytes.Reset(page, n)
+	return r
 }
 
 // decodePage appends the count values of the page data in encoding enc to
-// out. It is the twin of column's Reader.decodeValues (column/reader.go),
-// kept on purpose: the demo times each encoding package on its own, on its
-// generated columns, without the column layer.
-func decodePage(out *demoColumn, enc format.Encoding, data []byte, count int, d *demoDicts) error {
-	var err error
-	switch enc {
-	case format.Plain:
-		switch out.typ {
-		case format.Boolean:
-			out.bools, err = plain.DecodeBoolean(out.bools, data, count)
-		case format.Int32:
-			out.i32, err = plain.Decode(out.i32, data)
-		case format.Int64:
-			out.i64, err = plain.Decode(out.i64, data)
-		case format.Float:
-			out.f32, err = plain.Decode(out.f32, data)
-		case format.Double:
-			out.f64, err = plain.Decode(out.f64, data)
-		default:
-			out.bytes, out.offsets, err = plain.DecodeByteArray(out.bytes, out.offsets, data)
-		}
-	case format.RLEDictionary:
-		switch out.typ {
-		case format.Int32:
-			out.i32, err = d.i32.Decode(out.i32, data, count)
-		case format.Int64:
-			out.i64, err = d.i64.Decode(out.i64, data, count)
-		case format.Float:
-			out.f32, err = d.f32.Decode(out.f32, data, count)
-		case format.Double:
-			out.f64, err = d.f64.Decode(out.f64, data, count)
-		default:
-			out.bytes, out.offsets, err = d.bytes.Decode(out.bytes, out.offsets, data, count)
-		}
-	case format.DeltaBinaryPacked:
-		if out.typ == format.Int32 {
-			out.i32, err = delta.DecodeInt32(out.i32, data)
-		} else {
-			out.i64, err = delta.DecodeInt64(out.i64, data)
-		}
-	case format.DeltaLengthByteArray:
-		out.bytes, out.offsets, err = delta.DecodeLengthByteArray(out.bytes, out.offsets, data)
-	case format.DeltaByteArray:
-		out.bytes, out.offsets, err = delta.DecodeByteArray(out.bytes, out.offsets, data)
-	case format.ByteStreamSplit:
-		switch out.typ {
-		case format.Int32:
-			out.i32, err = bytestreamsplit.Decode(out.i32, data)
-		case format.Int64:
-			out.i64, err = bytestreamsplit.Decode(out.i64, data)
-		case format.Float:
-			out.f32, err = bytestreamsplit.Decode(out.f32, data)
-		default:
-			out.f64, err = bytestreamsplit.Decode(out.f64, data)
-		}
-	case format.RLE:
-		out.bools, _, err = rle.DecodeBoolean(out.bools, data, count)
-	default:
-		err = fmt.Errorf("demo: no %v decoder", enc)
+// out, through the encoding table and, for a dictionary encoding, the
+// column reader's dictionary (enctable.Dict): the demo times the encodings
+// on their own, on its generated columns, without the column layer.
+func decodePage(out *demoColumn, enc format.Encoding, data []byte, count int, d *enctable.Dict) error {
+	if enc == format.PlainDictionary || enc == format.RLEDictionary {
+		return d.Decode(out.table(), data, count)
 	}
-	return err
+	row := enctable.Lookup(enc, out.Type)
+	if row == nil || row.Decode == nil {
+		return fmt.Errorf("demo: no %v decoder for %v", enc, out.Type)
+	}
+	return row.Decode(out.table(), data, count, count)
 }
 
 // demoCell is one codec x encoding cell of the table: sums over the
@@ -387,21 +235,22 @@ type demoCell struct {
 type demoReader struct {
 	codecs *codecfactory.Factory
 	buf    []byte
-	dicts  demoDicts
+	dict   enctable.Dict
+	values column.Values // the dictionary's, aliasing dict
 	out    demoColumn
 }
 
 // read decompresses and decodes every page of e, compressed with codec, into
 // r.out.
 func (r *demoReader) read(c *demoColumn, enc format.Encoding, codec codecfactory.Codec, e *encodedColumn, dict []byte, pages [][]byte) error {
-	r.out.typ = c.typ
-	r.out.reset()
+	r.out.Reset(c.Type, c.TypeLength)
 	var err error
 	if dict != nil {
 		if r.buf, err = r.codecs.Decompress(codec, r.buf[:0], dict, len(e.dict)); err != nil {
 			return err
 		}
-		if err = r.dicts.load(c.typ, r.buf, e.dictN); err != nil {
+		r.values.Reset(c.Type, c.TypeLength)
+		if err = r.dict.Reset((*enctable.Values)(&r.values), r.buf, e.dictN); err != nil {
 			return err
 		}
 	}
@@ -409,7 +258,7 @@ func (r *demoReader) read(c *demoColumn, enc format.Encoding, codec codecfactory
 		if r.buf, err = r.codecs.Decompress(codec, r.buf[:0], p, len(e.pages[i])); err != nil {
 			return err
 		}
-		if err = decodePage(&r.out, enc, r.buf, e.counts[i], &r.dicts); err != nil {
+		if err = decodePage(&r.out, enc, r.buf, e.counts[i], &r.dict); err != nil {
 			return err
 		}
 	}
@@ -426,7 +275,7 @@ func demo(out io.Writer, n int, short bool) error {
 	cols := generate(n)
 	totalPlain := 0
 	for _, c := range cols {
-		totalPlain += c.plainSize()
+		totalPlain += c.plainSize
 	}
 	var allCodecs, skipped []codecfactory.Codec
 	for c := codecfactory.Codec(0); c.Valid(); c++ {
@@ -442,7 +291,7 @@ func demo(out io.Writer, n int, short bool) error {
 	var cdict []byte
 	for _, c := range cols {
 		for ei, enc := range demoEncodings {
-			if !applies(enc, c.typ) {
+			if !applies(enc, c.Type) {
 				continue
 			}
 			e, err := encode(c, enc, demoPageRows)
@@ -488,7 +337,7 @@ func demo(out io.Writer, n int, short bool) error {
 				if ok, at := c.equal(&r.out); !ok {
 					return fmt.Errorf("demo: %s as %v with %v: value %d differs after the round trip", c.name, enc, codec, at)
 				}
-				cell.plain += c.plainSize()
+				cell.plain += c.plainSize
 				cell.compressed += size
 				cell.read += best
 			}
@@ -509,7 +358,7 @@ func writeDemo(out io.Writer, cols []*demoColumn, n, totalPlain int, codecs, ski
 	var b strings.Builder
 	fmt.Fprintf(&b, "pqcodec demo: %d rows of %d generated columns, %s as PLAIN values\n", n, len(cols), human(totalPlain))
 	for _, c := range cols {
-		fmt.Fprintf(&b, "  %-8s %-10s %s\n", c.name, strings.ToLower(c.typ.String()), c.about)
+		fmt.Fprintf(&b, "  %-8s %-10s %s\n", c.name, strings.ToLower(c.Type.String()), c.about)
 	}
 	fmt.Fprintf(&b, "Each column was encoded with every encoding that applies to it, in pages of %d values;\n"+
 		"every page was compressed with every codec, then decompressed, decoded and checked value by value.\n\n", demoPageRows)
@@ -520,7 +369,7 @@ func writeDemo(out io.Writer, cols []*demoColumn, n, totalPlain int, codecs, ski
 		head = append(head, demoShortNames[enc])
 		var names []string
 		for _, c := range cols {
-			if applies(enc, c.typ) {
+			if applies(enc, c.Type) {
 				names = append(names, c.name)
 			}
 		}
@@ -554,7 +403,7 @@ func writeDemo(out io.Writer, cols []*demoColumn, n, totalPlain int, codecs, ski
 	for _, enc := range demoEncodings {
 		var names []string
 		for _, c := range cols {
-			if applies(enc, c.typ) {
+			if applies(enc, c.Type) {
 				names = append(names, c.name)
 			}
 		}

@@ -82,8 +82,18 @@ func keyBytes(flagName, v string) ([]byte, error) {
 // option returns the column option of the flags: WithDecryption with their
 // keys, or, when none is set, an option that changes nothing.
 func (k *keyFlags) option() (column.Option, error) {
+	p, err := k.properties()
+	if err != nil {
+		return nil, err
+	}
+	return column.WithDecryption(p), nil
+}
+
+// properties returns the decryption keys of the flags, nil when none is
+// set.
+func (k *keyFlags) properties() (*encryption.Properties, error) {
 	if k.footer == "" && k.columns == nil && !k.aadSet {
-		return column.WithDecryption(nil), nil
+		return nil, nil
 	}
 	p := &encryption.Properties{}
 	var err error
@@ -114,7 +124,7 @@ func (k *keyFlags) option() (column.Option, error) {
 		p.AADPrefix = []byte(k.aad)
 	}
 	p.PlaintextFilesAllowed = true // the flags may be set for many files, some plaintext
-	return column.WithDecryption(p), nil
+	return p, nil
 }
 
 // decryptable reports whether the encrypted chunk of column col in row

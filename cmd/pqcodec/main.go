@@ -4,7 +4,8 @@
 // prints its rows as JSON Lines with logical values (cat, head), counts its
 // rows (rowcount), sums its sizes (size), measures how fast it decompresses
 // and decodes (bench), recompresses it with another codec without decoding
-// values (rewrite), and runs a self-contained tour of every encoding and
+// values (rewrite), merges files of one schema without decoding values
+// (merge), and runs a self-contained tour of every encoding and
 // codec on generated columns (demo). The verbs are parquet-cli's and
 // pqrs's where they mean the same; with no arguments it prints its help.
 //
@@ -18,8 +19,9 @@
 //	pqcodec rowcount FILE [--json]
 //	pqcodec size FILE [--json]
 //	pqcodec bench FILE [--count N] [--workers N]
-//	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]
+//	pqcodec rewrite IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false] [--footer-key KEY] [--encrypt-footer-key KEY]
 //	pqcodec convert IN OUT [--from jsonl|csv] [--schema TEXT | --schema-from FILE] [--print-schema] [--codec zstd[:level]] ...
+//	pqcodec merge OUT IN... [--min-row-group-size SIZE] [--max-memory SIZE] [--workers N] [--verify=false]
 //	pqcodec demo [--short] [--rows N]
 //
 // Exit status is 0 on success, 1 when a file cannot be read (with one line
@@ -69,8 +71,9 @@ var commands = []command{
 	{"rowcount", "FILE [--json]", "print the number of rows the footer declares", setupRowCount},
 	{"size", "FILE [--json]", "print the file's size and its column chunks' compressed and uncompressed sizes", setupSize},
 	{"bench", "FILE [--count N] [--workers N]", "measure decompression and decoding speed per column", setupBench},
-	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
+	{"rewrite", "IN OUT [--codec zstd[:level]] [--columns path=codec,...] [--workers N] [--verify=false] [--footer-key KEY] [--encrypt-footer-key KEY]", "recompress every page of a file, or of every .parquet file under a directory, with another codec", setupRewrite},
 	{"convert", "IN OUT [--from jsonl|csv] [--schema TEXT | --schema-from FILE] [--print-schema] [--codec zstd[:level]] ...", "write JSON Lines or CSV (or - for standard input) as a Parquet file, under a given or inferred schema", setupConvert},
+	{"merge", "OUT IN... [--min-row-group-size SIZE] [--max-memory SIZE] [--workers N] [--verify=false]", "merge Parquet files of one schema (or every .parquet file under a directory IN) into OUT, their rows in order: row groups copied page by page, small ones combined", setupMerge},
 	{"demo", "[--short] [--rows N]", "encode, compress, decompress and verify generated columns with every encoding and codec", setupDemo},
 }
 
@@ -329,6 +332,19 @@ within --max-memory. Outputs that are already complete (written with the same
 pqcodec.rewrite; same row groups; and verified when --verify is on) are
 skipped, so an interrupted run can be started again.
 Failures are listed at the end and make the exit status 1.
+
+Encryption (Parquet Modular Encryption): --footer-key, --column-key and
+--aad-prefix are the keys of an encrypted IN, as for cat. The --encrypt-*
+flags encrypt OUT: --encrypt-footer-key (required for any of them; it
+encrypts every column unless --encrypt-column-key names some, each with its
+own key or "footer"), --encrypt-footer-key-id and --encrypt-column-key-id
+(key metadata for key retrievers), --encrypt-algorithm gcm|ctr,
+--encrypt-plaintext-footer, --encrypt-aad-prefix and
+--encrypt-aad-prefix-not-stored. Keys of IN alone decrypt a file, keys on
+both sides re-key it, --encrypt-* alone encrypts a plaintext file; pages are
+decrypted and encrypted again as modules, never decoded, and --verify reads
+both sides with their keys. With any of these flags, directory mode rewrites
+every file (none is skipped as complete).
 
 A summary line per file gives the bytes in and out, their ratio, the pages
 and MB/s of input.`,

@@ -21,9 +21,10 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// setupFooter is the shape of the commands that read only the footer:
-// one FILE, a --json flag, and a function of the opened file.
-func setupFooter(fs *flag.FlagSet, jsonUsage string, do func(f *column.File, r io.ReaderAt, size int64, asJSON bool, stdout io.Writer) error) func([]string, io.Writer, io.Writer) error {
+// setupFooter is the shape of the commands that read one file from its
+// footer: one FILE, a --json flag, and a function of its path and the
+// opened file.
+func setupFooter(fs *flag.FlagSet, jsonUsage string, do func(path string, f *column.File, r io.ReaderAt, size int64, asJSON bool, stdout io.Writer) error) func([]string, io.Writer, io.Writer) error {
 	asJSON := fs.Bool("json", false, jsonUsage)
 	return func(positional []string, stdout, _ io.Writer) error {
 		path, err := oneFile(positional)
@@ -35,13 +36,13 @@ func setupFooter(fs *flag.FlagSet, jsonUsage string, do func(f *column.File, r i
 			return err
 		}
 		defer fh.Close()
-		return do(f, fh, size, *asJSON, stdout)
+		return do(path, f, fh, size, *asJSON, stdout)
 	}
 }
 
 func setupSchema(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	return setupFooter(fs, "print the schema tree as JSON (names, repetitions, types, annotations, levels)",
-		func(f *column.File, _ io.ReaderAt, _ int64, asJSON bool, stdout io.Writer) error {
+		func(_ string, f *column.File, _ io.ReaderAt, _ int64, asJSON bool, stdout io.Writer) error {
 			if asJSON {
 				return writeJSON(stdout, schemaOf(f.Schema().Root()))
 			}
@@ -52,7 +53,7 @@ func setupSchema(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 
 func setupRowCount(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	return setupFooter(fs, `print {"num_rows": N, "row_groups": [N, ...]}`,
-		func(f *column.File, _ io.ReaderAt, _ int64, asJSON bool, stdout io.Writer) error {
+		func(_ string, f *column.File, _ io.ReaderAt, _ int64, asJSON bool, stdout io.Writer) error {
 			md := f.MetaData()
 			if asJSON {
 				groups := make([]int64, len(md.RowGroups))
@@ -79,7 +80,7 @@ type sizeReport struct {
 
 func setupSize(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	return setupFooter(fs, "print the sizes in bytes as JSON",
-		func(f *column.File, r io.ReaderAt, size int64, asJSON bool, stdout io.Writer) error {
+		func(_ string, f *column.File, r io.ReaderAt, size int64, asJSON bool, stdout io.Writer) error {
 			md := f.MetaData()
 			rep := sizeReport{FileSize: size}
 			for _, rg := range md.RowGroups {
@@ -126,41 +127,32 @@ type pageReport struct {
 }
 
 func setupPages(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
-	asJSON := fs.Bool("json", false, "print one JSON array of the pages")
 	columns := fs.String("columns", "", "comma-separated leaf `paths` (a.b.c) to list (default all)")
-	return func(positional []string, stdout, _ io.Writer) error {
-		path, err := oneFile(positional)
-		if err != nil {
-			return err
-		}
-		f, fh, size, err := openFile(path)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		keep := map[string]bool{}
-		if *columns != "" {
-			known := map[string]bool{}
-			for _, l := range f.Schema().Leaves() {
-				known[strings.Join(l.Path(), ".")] = true
-			}
-			for _, c := range strings.Split(*columns, ",") {
-				c = strings.TrimSpace(c)
-				if !known[c] {
-					return usagef("%s: no leaf column %q", path, c)
+	return setupFooter(fs, "print one JSON array of the pages",
+		func(path string, f *column.File, fh io.ReaderAt, size int64, asJSON bool, stdout io.Writer) error {
+			keep := map[string]bool{}
+			if *columns != "" {
+				known := map[string]bool{}
+				for _, l := range f.Schema().Leaves() {
+					known[strings.Join(l.Path(), ".")] = true
 				}
-				keep[c] = true
+				for _, c := range strings.Split(*columns, ",") {
+					c = strings.TrimSpace(c)
+					if !known[c] {
+						return usagef("%s: no leaf column %q", path, c)
+					}
+					keep[c] = true
+				}
 			}
-		}
-		pages, err := listPages(f, fh, size, keep)
-		if err != nil {
-			return &fileError{path, err}
-		}
-		if *asJSON {
-			return writeJSON(stdout, pages)
-		}
-		return writePages(stdout, pages)
-	}
+			pages, err := listPages(f, fh, size, keep)
+			if err != nil {
+				return &fileError{path, err}
+			}
+			if asJSON {
+				return writeJSON(stdout, pages)
+			}
+			return writePages(stdout, pages)
+		})
 }
 
 // listPages walks the page headers of every column chunk (those in keep,

@@ -30,6 +30,8 @@ type rewriteFlags struct {
 	verify  bool
 	crc     string
 	srcCRC  bool
+	crypt   rewriteCrypt  // encryption: rewrite_keys.go
+	re      reencodeFlags // decode and encode again (reencode.go)
 }
 
 func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
@@ -43,6 +45,8 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 	fs.BoolVar(&f.verify, "verify", true, "re-read the output and check every page decompresses to the input page's bytes")
 	fs.StringVar(&f.crc, "crc", "keep", "page checksums: `keep|add|drop`")
 	fs.BoolVar(&f.srcCRC, "source-crc", true, "check the checksum of source pages that carry one; false rewrites a page that does not match it (with --crc keep or add, under a fresh checksum)")
+	addRewriteCryptFlags(fs, &f.crypt) // encryption: rewrite_keys.go
+	f.re.define(fs)
 	return func(positional []string, stdout, stderr io.Writer) error {
 		if len(positional) != 2 {
 			return usagef("IN and OUT expected, got %d arguments", len(positional))
@@ -58,6 +62,9 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		}
 		cleanup := installCleanup()
 		defer cleanup.stop()
+		if f.re.active() {
+			return reencodeFile(in, out, &f, opts, cleanup, stdout)
+		}
 		if st.IsDir() {
 			return rewriteDir(in, out, &f, opts, cleanup, stdout, stderr)
 		}
@@ -95,6 +102,11 @@ func (f *rewriteFlags) options() ([]recompress.Option, error) {
 		}
 	}
 	opts = append(opts, recompress.WithKeyValue(targetKey, f.description()))
+	copts, err := f.crypt.options() // encryption: rewrite_keys.go
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, copts...)
 	switch f.crc {
 	case "keep":
 	case "add":
@@ -174,7 +186,7 @@ func rewriteFile(in, out string, f *rewriteFlags, opts []recompress.Option, clea
 		return fail(&fileError{out, err})
 	}
 	if f.verify {
-		if err := recompress.Verify(src, sst.Size(), tmp, res.BytesOut, nil); err != nil {
+		if err := f.crypt.verify(src, sst.Size(), tmp, res.BytesOut); err != nil { // encryption: rewrite_keys.go
 			return fail(&fileError{out, fmt.Errorf("verification failed: %w", err)})
 		}
 	}
@@ -294,7 +306,7 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 					// Also beside an output that is already done.
 					removeStale(dst)
 				}
-				if err == nil && complete(src, dst, want, f.verify) {
+				if err == nil && !f.crypt.active() && complete(src, dst, want, f.verify) { // encryption: never skipped
 					res = &fileResult{skipped: true}
 				} else if err == nil {
 					res, err = rewriteFile(src, dst, f, opts, cleanup)

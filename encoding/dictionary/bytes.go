@@ -27,6 +27,46 @@ type BytesDict struct {
 	slots [][slot]byte
 	// maxLen is the length of the longest value.
 	maxLen int
+	// budget, when set, is asked before the values of a decode grow (see
+	// SetBudget).
+	budget func(size int) error
+}
+
+// SetBudget makes every later Decode and DecodeFlat call check before it
+// grows the byte values it appends to: check receives the length in bytes
+// the values are about to reach and, when it returns an error, the decode
+// stops and returns that error as it is, the values appended so far
+// dropped. A reader with a memory limit checks there what the indices look
+// up before the bytes are allocated. check may be nil (the default): no
+// check. The check runs only when the values must grow, never per value.
+func (d *BytesDict) SetBudget(check func(size int) error) { d.budget = check }
+
+// Values returns the dictionary's values and their offsets (len Len()+1):
+// value i is values[offsets[i]:offsets[i+1]]. Both alias d until the next
+// Reset and must not be modified.
+func (d *BytesDict) Values() (values []byte, offsets []int32) {
+	if len(d.offsets) == 0 {
+		return d.values, nil
+	}
+	return d.values[:d.offsets[len(d.offsets)-1]], d.offsets
+}
+
+// MemSize returns the bytes d holds: the capacity of its values, offsets
+// and lookup slots.
+func (d *BytesDict) MemSize() int64 {
+	return int64(cap(d.values)) + 4*int64(cap(d.offsets)) + slot*int64(cap(d.slots))
+}
+
+// MemSizeFor bounds the bytes a Reset or ResetFixedLen of a page of
+// pageSize bytes holding numValues values allocates: a reader's memory
+// limit checks it before loading the page.
+func MemSizeFor(numValues, pageSize int) int64 {
+	n := int64(max(numValues, 0))
+	m := int64(max(pageSize, 0)) + pad + 4*(n+1)
+	if n <= maxSlots {
+		m += slot * n
+	}
+	return m
 }
 
 // pad is the number of bytes of spare capacity values always has past its
@@ -297,6 +337,11 @@ func (d *BytesDict) gather(values []byte, ends []int32, idx []uint32) ([]byte, e
 				return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrTooLarge, w+total)
 			}
 			if cap(values)-w < total+slack {
+				if d.budget != nil {
+					if err := d.budget(w + total + slack); err != nil {
+						return values, err
+					}
+				}
 				// Amortized growth: at most twice the bytes the
 				// indices looked up so far justify, plus slack.
 				values = slices.Grow(values, total+slack)
@@ -337,6 +382,11 @@ func (d *BytesDict) gatherOffsets(values []byte, ends []int32, idx []uint32) ([]
 		v := d.values[d.offsets[ix]:d.offsets[ix+1]]
 		if len(values)+len(v) > math.MaxInt32 {
 			return values, fmt.Errorf("%w: %d bytes of values overflow int32 offsets", ErrTooLarge, len(values)+len(v))
+		}
+		if d.budget != nil && cap(values)-len(values) < len(v) {
+			if err := d.budget(len(values) + len(v)); err != nil {
+				return values, err
+			}
 		}
 		values = append(values, v...)
 		ends[k] = int32(len(values))

@@ -2,7 +2,6 @@ package dictionary
 
 import (
 	"fmt"
-	"io"
 	"math"
 
 	"github.com/pqcodec/pqcodec/encoding/plain"
@@ -150,61 +149,4 @@ func (d *Dict[T]) decodeInPlace(dst []T, src []byte, count int) ([]T, error) {
 		o[i] = dict[ix]
 	}
 	return dst, nil
-}
-
-// Decoder decodes an index page into values in pieces. The zero value is
-// empty; [Decoder.Reset] gives it a page. It retains the dictionary and the
-// page until the next Reset and is not safe for concurrent use.
-type Decoder[T Value] struct {
-	dict *Dict[T]
-	r    indexReader
-	buf  [chunk]uint32
-}
-
-// Reset makes d decode the count indices of the index page src into values
-// of dict. On error (wrapping [ErrCorrupt] or [ErrInvalidArgument]) it
-// leaves d empty: [Decoder.Decode] then returns 0, [io.EOF].
-func (d *Decoder[T]) Reset(dict *Dict[T], src []byte, count int) error {
-	if err := d.r.reset(src, count, dict.Len()); err != nil {
-		d.dict = nil
-		return err
-	}
-	d.dict = dict
-	return nil
-}
-
-// Remaining returns the number of values not decoded yet.
-func (d *Decoder[T]) Remaining() int {
-	if d.dict == nil {
-		return 0
-	}
-	return d.r.rle.Remaining()
-}
-
-// Decode writes up to len(dst) next values into dst and returns how many it
-// wrote; 0, [io.EOF] once every value is decoded. Errors wrap [ErrCorrupt].
-func (d *Decoder[T]) Decode(dst []T) (int, error) {
-	if d.dict == nil {
-		return 0, io.EOF
-	}
-	dict := d.dict.values
-	total := 0
-	for len(dst) > 0 {
-		n, err := d.r.next(d.buf[:min(len(dst), chunk)])
-		for i, ix := range d.buf[:n] {
-			if int(ix) >= len(dict) {
-				return total, d.r.outOfRange(d.buf[:n])
-			}
-			dst[i] = dict[ix]
-		}
-		total += n
-		dst = dst[n:]
-		if err != nil {
-			if err == io.EOF && total > 0 {
-				return total, nil
-			}
-			return total, err
-		}
-	}
-	return total, nil
 }

@@ -8,8 +8,9 @@
 // encoding (package rle) without length prefix.
 //
 // [Dict] and [BytesDict] hold a decoded dictionary page and turn index pages
-// into values, checking every index against the dictionary size; [Decoder]
-// does the same in pieces. [Encoder] and [BytesEncoder] build a dictionary
+// into values, checking every index against the dictionary size, a whole
+// page per call; [DecodeIndices] decodes and checks the indices alone.
+// [Encoder] and [BytesEncoder] build a dictionary
 // and its indices and stop when the dictionary page would pass a byte-size
 // limit, so that a writer can fall back to another encoding.
 package dictionary

@@ -1,9 +1,7 @@
 package dictionary
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -28,20 +26,6 @@ func roundTrip[T plain.Fixed](t *testing.T, vals []T) {
 	got, err := d.Decode([]T{}, idx, len(vals))
 	require.NoError(t, err)
 	require.Equal(t, fmt.Sprint(vals), fmt.Sprint(got)) // NaN-safe comparison
-
-	var dec Decoder[T]
-	require.NoError(t, dec.Reset(&d, idx, len(vals)))
-	var all []T
-	buf := make([]T, 37)
-	for {
-		k, err := dec.Decode(buf)
-		all = append(all, buf[:k]...)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		require.NoError(t, err)
-	}
-	require.Equal(t, fmt.Sprint(vals), fmt.Sprint(all))
 }
 
 func TestRoundTripFixed(t *testing.T) {
@@ -111,13 +95,6 @@ func TestIndexOutOfRange(t *testing.T) {
 	ix, err := DecodeIndices(nil, []byte{2, 0x08, 0x02}, 4, 3)
 	require.NoError(t, err)
 	require.Equal(t, []uint32{2, 2, 2, 2}, ix)
-
-	var dec Decoder[int32]
-	require.NoError(t, dec.Reset(&d, []byte{2, 0x08, 0x03}, 4))
-	_, err = dec.Decode(make([]int32, 2))
-	require.ErrorIs(t, err, ErrCorrupt)
-	_, err = dec.Decode(make([]int32, 2))
-	require.ErrorIs(t, err, ErrCorrupt)
 }
 
 // TestBytesIndexOutOfRange checks both ways BytesDict checks indices: in a
@@ -276,8 +253,6 @@ func TestZeroAllocs(t *testing.T) {
 	bidx := be.AppendIndexPage(nil)
 	values := make([]byte, 0, 64)
 	offsets := make([]int32, 0, 64)
-	var dec Decoder[int32]
-	buf := make([]int32, 100)
 	page := e.AppendDictionaryPage(nil)
 	require.Zero(t, testing.AllocsPerRun(50, func() {
 		if err := d.Reset(page, 100); err != nil {
@@ -287,12 +262,6 @@ func TestZeroAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		if values, offsets, err = bd.Decode(values[:0], offsets[:0], bidx, 3); err != nil {
-			t.Fatal(err)
-		}
-		if err := dec.Reset(&d, idx, 4096); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := dec.Decode(buf); err != nil {
 			t.Fatal(err)
 		}
 	}))
@@ -359,16 +328,6 @@ func TestOverlongIndexRuns(t *testing.T) {
 		got, err := d.Decode(nil, page, 4)
 		require.NoError(t, err, name)
 		require.Equal(t, []int32{30, 10, 20, 20}, got, name)
-
-		var dec Decoder[int32]
-		require.NoError(t, dec.Reset(&d, page, 4))
-		buf := make([]int32, 10)
-		n, err := dec.Decode(buf)
-		require.NoError(t, err, name)
-		require.Equal(t, []int32{30, 10, 20, 20}, buf[:n], name)
-		n, err = dec.Decode(buf)
-		require.Equal(t, io.EOF, err, name)
-		require.Zero(t, n)
 
 		idx, err := DecodeIndices(nil, page, 4, 3)
 		require.NoError(t, err, name)

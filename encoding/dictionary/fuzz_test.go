@@ -2,7 +2,6 @@ package dictionary
 
 import (
 	"encoding/binary"
-	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -41,23 +40,6 @@ func FuzzDecode(f *testing.F) {
 			for i, k := range ix {
 				require.Equal(t, d.Values()[k], out[1+i])
 			}
-		}
-		// The streaming Decoder (chunks of the rle.Decoder, not the page
-		// routines Decode uses) agrees wherever Decode succeeds.
-		if err == nil {
-			var sd Decoder[int32]
-			require.NoError(t, sd.Reset(&d, idx, count))
-			got := make([]int32, 0, count)
-			buf := make([]int32, 7)
-			for {
-				n, serr := sd.Decode(buf)
-				got = append(got, buf[:n]...)
-				if serr == io.EOF {
-					break
-				}
-				require.NoError(t, serr)
-			}
-			require.Equal(t, out[1:], got)
 		}
 		// Wider values: the indices are decoded into the tail of the
 		// values' memory and overwritten front to back.

@@ -2,13 +2,34 @@
 
 package rle
 
-import "golang.org/x/sys/cpu"
+import (
+	"github.com/klauspost/cpuid/v2"
+	"golang.org/x/sys/cpu"
+)
 
 var (
-	hasBMI2 = cpu.X86.HasBMI2
+	// hasBMI2 chooses the PDEP/PEXT kernels: only where the CPU has BMI2
+	// and runs those two instructions in hardware (see [fastPDEP]).
+	hasBMI2 = cpu.X86.HasBMI2 && fastPDEP(cpuid.CPU.VendorID, cpuid.CPU.Family)
 	hasAVX2 = cpu.X86.HasAVX2
 	hasAVX  = cpu.X86.HasAVX
 )
+
+// fastPDEP reports whether a CPU with BMI2 runs PDEP and PEXT in hardware
+// (3 cycles of latency, one per cycle): every Intel CPU since Haswell and AMD
+// since Zen 3 (family 19h). AMD family 17h (Zen, Zen+, Zen 2) and Hygon's
+// family 18h (Dhyana, built on Zen) run them in microcode, 18 cycles and more
+// with a latency that grows with the mask's set bits, where the pure-Go
+// loops they replace are faster: those CPUs take the pure-Go path.
+func fastPDEP(vendor cpuid.Vendor, family int) bool {
+	switch vendor {
+	case cpuid.AMD:
+		return family != 0x17
+	case cpuid.Hygon:
+		return family != 0x18
+	}
+	return true
+}
 
 // unpackBytesFast unpacks the leading whole groups of [unpackBytes] (width
 // 1..7) that PDEP can do without reading past src, and returns the number

@@ -32,14 +32,9 @@ import (
 // errors of the encoding packages are returned as they are.
 var ErrCorrupt = errs.Corrupt("enctable: corrupt values")
 
-// corrupt is an error of the table's own checks: its detail only, matching
+// corruptf is an error of the table's own checks: its detail only, matching
 // ErrCorrupt.
-type corrupt struct{ msg string }
-
-func (e *corrupt) Error() string        { return e.msg }
-func (e *corrupt) Is(target error) bool { return target == ErrCorrupt || errors.Is(ErrCorrupt, target) }
-
-func corruptf(format string, args ...any) error { return &corrupt{fmt.Sprintf(format, args...)} }
+func corruptf(format string, args ...any) error { return errs.Detailf(ErrCorrupt, format, args...) }
 
 // ErrUnsupported reports an encoding that does not apply to a physical type.
 var ErrUnsupported = errors.New("enctable: encoding does not apply to the type")

@@ -4,7 +4,10 @@
 // for damaged input match it under errors.Is.
 package errs
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // ErrCorrupt is matched by every error caused by damaged or inconsistent
 // input bytes, from every layer.
@@ -58,3 +61,22 @@ func (e *invalid) Error() string { return e.msg }
 
 // Is reports whether target is [ErrInvalidInput].
 func (e *invalid) Is(target error) bool { return target == ErrInvalidInput }
+
+// Detailf returns an error whose text is only the formatted detail and
+// that errors.Is matches to sentinel (and to whatever sentinel matches): a
+// lower layer's check whose caller wraps it in its own sentinel
+// ("column: corrupt page: page crc32 ...") without the lower layer's name
+// repeated in the message.
+func Detailf(sentinel error, format string, args ...any) error {
+	return &detail{fmt.Sprintf(format, args...), sentinel}
+}
+
+type detail struct {
+	msg      string
+	sentinel error
+}
+
+func (e *detail) Error() string { return e.msg }
+
+// Is reports whether target is the sentinel or matched by it.
+func (e *detail) Is(target error) bool { return errors.Is(e.sentinel, target) }

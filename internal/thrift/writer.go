@@ -142,11 +142,3 @@ func (w *Writer) WriteListHeader(t Type, n int) {
 	w.Buf = append(w.Buf, 0xf0|byte(t))
 	w.WriteUvarint(uint64(n))
 }
-
-// WriteMapHeader appends a map header for n entries.
-func (w *Writer) WriteMapHeader(key, value Type, n int) {
-	w.WriteUvarint(uint64(n))
-	if n > 0 {
-		w.Buf = append(w.Buf, byte(key)<<4|byte(value))
-	}
-}

@@ -7,7 +7,8 @@
 // with LZ4_compress_fast_extState ([LevelFast]) or LZ4_compress_HC_extStateHC
 // (levels 1 to [MaxLevel]); the [Decompressor] only ever calls
 // LZ4_decompress_safe, which checks every read and write against the
-// buffers' bounds and needs no context. Neither is safe for concurrent use:
+// buffers' bounds and needs no context, after a walk of the block's
+// sequences that rejects the match offsets of 0 liblz4 would accept. Neither is safe for concurrent use:
 // give each goroutine its own, or keep them in a sync.Pool.
 //
 // Compress and Decompress keep the contract of every native binding

@@ -139,3 +139,51 @@ func TestRoomCapped(t *testing.T) {
 	_, err = dec.Decompress(make([]byte, 0, 279), z)
 	require.ErrorIs(t, err, ErrDstTooSmall)
 }
+
+// TestLongRuns checks the scan's lengths of long literal runs and matches
+// (extension bytes of 255 taken eight at a time) against DecodedLen and
+// pierrec/lz4, whole and cut at every byte: a cut block is a shorter valid
+// block only where it ends right after a literal run, and is otherwise
+// corrupt, never read past.
+func TestLongRuns(t *testing.T) {
+	skipUnlessAvailable(t)
+	dec, err := NewDecompressor()
+	require.NoError(t, err)
+	ext := func(b []byte, v int) []byte {
+		for ; v >= 255; v -= 255 {
+			b = append(b, 255)
+		}
+		return append(b, byte(v))
+	}
+	for _, lit := range []int{15, 15 + 254, 15 + 255, 15 + 8*255, 15 + 8*255 + 7, 15 + 16*255, 3000} {
+		for _, ml := range []int{19, 19 + 255, 19 + 8*255, 19 + 9*255 + 1} {
+			lits := nativetest.Gen(nativetest.Random, lit, uint64(lit))
+			b := ext([]byte{0xff}, lit-15)
+			b = append(b, lits...)
+			b = append(b, 1, 0) // offset 1: a run of the last literal
+			b = ext(b, ml-19)
+			b = append(b, 0x50, 'a', 'b', 'c', 'd', 'e')
+			n := lit + ml + 5
+			got, err := dec.Decompress(make([]byte, 0, n), b)
+			require.NoError(t, err, "lit %d ml %d", lit, ml)
+			want := make([]byte, n)
+			k, err := pierrec.UncompressBlock(b, want)
+			require.NoError(t, err)
+			require.Equal(t, want[:k], got)
+			m, ok := DecodedLen(b)
+			require.True(t, ok)
+			require.Equal(t, n, m)
+			for cut := range len(b) {
+				out, err := dec.Decompress(make([]byte, 0, n), b[:cut])
+				m, ok := DecodedLen(b[:cut])
+				if err == nil {
+					require.True(t, ok, "cut %d", cut)
+					require.Equal(t, m, len(out), "cut %d", cut)
+					require.Equal(t, want[:len(out)], out, "cut %d", cut)
+				} else {
+					require.ErrorIs(t, err, ErrCorrupt, "cut %d", cut)
+				}
+			}
+		}
+	}
+}

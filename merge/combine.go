@@ -1,0 +1,110 @@
+package merge
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/internal/pagebatch"
+	"github.com/pqcodec/pqcodec/internal/splice"
+	"github.com/pqcodec/pqcodec/writer"
+)
+
+// combine decodes the row groups refs, in order, and writes them again as
+// one row group (more when the writer's row limit cuts it) into a file in
+// memory, whose row groups it then returns as [splice.ReadGroup] reads them. Each
+// column is written with the codec of its chunk in the first source.
+func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
+	first := m.srcs[refs[0].Input]
+	schema := first.schema
+	opts := []writer.Option{writer.WithRowGroupSize(max(m.cfg.groupMax, 2*m.cfg.minSize))}
+	if m.cfg.decoder != nil {
+		opts = append(opts, writer.WithCodecs(m.cfg.decoder))
+	}
+	for c, leaf := range schema.Leaves() {
+		codec := codecfactory.Codec(first.meta.RowGroups[refs[0].RowGroup].Columns[c].MetaData.Codec)
+		if codec == codecfactory.Lzo || !codec.Valid() {
+			codec = writer.DefaultCodec // LZO may not compress in this build
+		}
+		opts = append(opts, writer.WithColumn(strings.Join(leaf.Path(), "."), writer.WithCodec(codec)))
+	}
+	opts = append(opts, m.cfg.writer...)
+	var buf bytes.Buffer
+	w, err := writer.New(&buf, schema, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m.inputs[refs[0].Input].Name, err)
+	}
+	var colOpts []column.Option
+	if m.cfg.decoder != nil {
+		colOpts = append(colOpts, column.WithCodecs(m.cfg.decoder))
+	}
+	var p column.Page
+	for _, ref := range refs {
+		if err := m.copyRows(w, ref, &p, colOpts); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, fmt.Errorf("merge: writing combined row groups: %w", err)
+	}
+	data := buf.Bytes()
+	r := bytes.NewReader(data)
+	f, err := column.Open(r, int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
+	}
+	meta := f.MetaData()
+	out := make([]*splice.Group, len(meta.RowGroups))
+	for g := range meta.RowGroups {
+		if out[g], err = splice.ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
+			return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// copyRows writes the values of every column of row group ref to w, page
+// by page, and flushes nothing: w cuts row groups by size.
+func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, p *column.Page, opts []column.Option) error {
+	in := m.inputs[ref.Input]
+	r, size, closer, err := open(in)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.Name, err)
+	}
+	defer closer()
+	f, err := column.Open(r, size, opts...)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
+	}
+	leaves := f.Schema().Leaves()
+	for c := range f.NumColumns() {
+		cr, err := f.Column(ref.RowGroup, c)
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
+		}
+		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel}
+		write := func(v *column.Values, def, rep []int16) error { return w.Write(c, v, def, rep) }
+		for {
+			if err := cr.ReadPageContext(m.ctx, p); err != nil {
+				if err == io.EOF {
+					break
+				}
+				if e := m.ctx.Err(); e != nil && errors.Is(err, e) {
+					return fmt.Errorf("merge: %w", e)
+				}
+				return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
+			}
+			if err := b.Add(p, write); err != nil {
+				return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
+			}
+		}
+		if err := b.Flush(write); err != nil {
+			return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
+		}
+	}
+	return nil
+}
