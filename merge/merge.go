@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/internal/splice"
 )
 
@@ -79,7 +80,7 @@ func MergeContext(ctx context.Context, dst io.Writer, inputs []Input, opts ...Op
 		}
 	}
 	m := &merger{cfg: &cfg, ctx: ctx, inputs: inputs, srcs: srcs, quit: make(chan struct{})}
-	m.budget.init(cfg.budget)
+	m.budget.Init(cfg.budget)
 	m.plan()
 	return m.run(dst)
 }
@@ -199,7 +200,7 @@ type merger struct {
 	inputs []Input
 	srcs   []source
 	units  []*unit
-	budget budget
+	budget flow.Budget
 	quit   chan struct{} // closed when the writer stops early
 	total  int64         // compressed bytes of every row group
 }
@@ -284,7 +285,7 @@ func (m *merger) run(dst io.Writer) (*Result, error) {
 		defer close(work)
 		defer close(order)
 		for _, u := range m.units {
-			if !m.budget.acquire(u.cost) {
+			if !m.budget.Acquire(u.cost) {
 				return
 			}
 			select {
@@ -302,7 +303,7 @@ func (m *merger) run(dst io.Writer) (*Result, error) {
 	res, err := m.write(dst, order)
 	if err != nil {
 		close(m.quit)
-		m.budget.abort()
+		m.budget.Abort()
 		for range order { // let the producer finish
 		}
 	}
@@ -344,7 +345,7 @@ func (m *merger) process(u *unit) {
 // write is the single writing goroutine: it takes the units in order, waits
 // for each and writes its row groups, then the indexes and the footer.
 func (m *merger) write(dst io.Writer, order <-chan *unit) (*Result, error) {
-	cw := &countWriter{w: dst}
+	cw := &flow.CountWriter{W: dst}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	res := &Result{Inputs: len(m.inputs)}
 	for i := range m.srcs {
@@ -358,11 +359,11 @@ func (m *merger) write(dst io.Writer, order <-chan *unit) (*Result, error) {
 	var done int64
 	for u := range order {
 		if err := m.ctx.Err(); err != nil {
-			m.budget.release(u.cost)
+			m.budget.Release(u.cost)
 			return nil, fmt.Errorf("merge: %w", err)
 		}
 		<-u.done
-		m.budget.release(u.cost)
+		m.budget.Release(u.cost)
 		if u.err != nil {
 			return nil, u.err
 		}
@@ -399,7 +400,7 @@ func (m *merger) write(dst io.Writer, order <-chan *unit) (*Result, error) {
 		return nil, err
 	}
 	res.RowGroupsOut = len(meta.RowGroups)
-	res.BytesOut = cw.n
+	res.BytesOut = cw.N
 	return res, nil
 }
 
@@ -443,61 +444,4 @@ func (m *merger) footer(res *Result) *format.FileMetaData {
 	}
 	meta.KeyValueMetadata = kv
 	return meta
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	return n, err
-}
-
-// budget bounds the bytes in flight. acquire blocks while others hold bytes
-// and taking n more would pass the limit, so one unit larger than the limit
-// still goes through alone.
-type budget struct {
-	mu      sync.Mutex
-	cond    sync.Cond
-	limit   int64
-	used    int64
-	aborted bool
-}
-
-func (b *budget) init(limit int64) {
-	b.limit = limit
-	b.cond.L = &b.mu
-}
-
-func (b *budget) acquire(n int64) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for b.used > 0 && b.used+n > b.limit && !b.aborted {
-		b.cond.Wait()
-	}
-	if b.aborted {
-		return false
-	}
-	b.used += n
-	return true
-}
-
-func (b *budget) release(n int64) {
-	b.mu.Lock()
-	b.used -= n
-	b.mu.Unlock()
-	b.cond.Broadcast()
-}
-
-func (b *budget) abort() {
-	b.mu.Lock()
-	b.aborted = true
-	b.mu.Unlock()
-	b.cond.Broadcast()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/flow"
 )
 
 // Result summarises a rewrite.
@@ -113,7 +114,7 @@ type rewriter struct {
 	decoder *codecfactory.Factory
 	owned   []*codecfactory.Factory // factories created here, closed at the end
 	targets []colTarget             // per leaf column
-	budget  budget
+	budget  flow.Budget
 	quit    chan struct{} // closed when the writer stops early
 	ctx     context.Context
 	crypt   *rewriteCrypt // encryption: encrypt.go
@@ -129,7 +130,7 @@ var defaultDecoder = sync.OnceValues(func() (*codecfactory.Factory, error) { ret
 
 func newRewriter(cfg *config, meta *format.FileMetaData, schema *format.Schema, src io.ReaderAt, size int64) (*rewriter, error) {
 	r := &rewriter{cfg: cfg, meta: meta, src: src, size: size, decoder: cfg.decoder, quit: make(chan struct{})}
-	r.budget.init(cfg.budget)
+	r.budget.Init(cfg.budget)
 	if r.decoder == nil {
 		f, err := defaultDecoder()
 		if err != nil {
@@ -279,7 +280,7 @@ func (r *rewriter) run(dst io.Writer) (*Result, error) {
 	res, err := r.write(dst, order)
 	if err != nil {
 		close(r.quit)
-		r.budget.abort()
+		r.budget.Abort()
 		for range order { // let the producer finish
 		}
 	}
@@ -387,12 +388,12 @@ func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *c
 		if target.Codec != Keep {
 			j.cost += unc + int64(target.f.CompressBound(target.Codec, int(unc))) + 64
 		}
-		if !r.budget.acquire(j.cost) {
+		if !r.budget.Acquire(j.cost) {
 			return errStopped
 		}
 		if encrypted { // encryption: the page decrypted, its header serialized again
 			if err := r.plainPage(w, j); err != nil {
-				r.budget.release(j.cost)
+				r.budget.Release(j.cost)
 				return err
 			}
 		} else {
@@ -401,7 +402,7 @@ func (r *rewriter) walkChunk(w *format.PageWalker, cc *format.ColumnChunk, ch *c
 		// Decode the header again from the page's own copy: statistics
 		// alias it.
 		if _, err := format.DecodePageHeader(j.src[:j.hlen], &j.header); err != nil {
-			r.budget.release(j.cost)
+			r.budget.Release(j.cost)
 			putBuf(j.src)
 			return fmt.Errorf("%w: page header at offset %d: %w", ErrCorrupt, off, err)
 		}
@@ -425,7 +426,7 @@ const maxWindowKept = 1 << 20
 // write is the single writing goroutine: it takes the queue in order,
 // waits for each page and writes it, then writes the indexes and footer.
 func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
-	cw := &countWriter{w: dst}
+	cw := &flow.CountWriter{W: dst}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	pos := int64(0)
 	res := &Result{BytesIn: r.size}
@@ -459,12 +460,12 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 		}
 		<-j.done
 		if j.err != nil {
-			r.budget.release(j.cost)
+			r.budget.Release(j.cost)
 			return nil, fmt.Errorf("row group %d column %d page at offset %d: %w", ch.rg, ch.col, j.off, j.err)
 		}
 		hdr, body, err := r.encryptPage(ch, j) // encryption: encrypt.go
 		if err != nil {
-			r.budget.release(j.cost)
+			r.budget.Release(j.cost)
 			return nil, fmt.Errorf("row group %d column %d page at offset %d: %w", ch.rg, ch.col, j.off, err)
 		}
 		n := len(hdr) + len(body)
@@ -478,7 +479,7 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 		res.PageBytesIn += int64(len(j.src))
 		res.PageBytesOut += int64(n)
 		done += int64(len(j.src))
-		r.budget.release(j.cost)
+		r.budget.Release(j.cost)
 		if j.pooled {
 			putBuf(j.body)
 		}
@@ -497,63 +498,6 @@ func (r *rewriter) write(dst io.Writer, order <-chan *job) (*Result, error) {
 	if err := bw.Flush(); err != nil {
 		return nil, err
 	}
-	res.BytesOut = cw.n
+	res.BytesOut = cw.N
 	return res, nil
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	return n, err
-}
-
-// budget bounds the bytes of pages in flight. acquire blocks while others
-// hold bytes and taking n more would pass the limit, so one page larger
-// than the limit still goes through alone.
-type budget struct {
-	mu      sync.Mutex
-	cond    sync.Cond
-	limit   int64
-	used    int64
-	aborted bool
-}
-
-func (b *budget) init(limit int64) {
-	b.limit = limit
-	b.cond.L = &b.mu
-}
-
-func (b *budget) acquire(n int64) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for b.used > 0 && b.used+n > b.limit && !b.aborted {
-		b.cond.Wait()
-	}
-	if b.aborted {
-		return false
-	}
-	b.used += n
-	return true
-}
-
-func (b *budget) release(n int64) {
-	b.mu.Lock()
-	b.used -= n
-	b.mu.Unlock()
-	b.cond.Broadcast()
-}
-
-func (b *budget) abort() {
-	b.mu.Lock()
-	b.aborted = true
-	b.mu.Unlock()
-	b.cond.Broadcast()
 }

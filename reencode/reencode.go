@@ -25,6 +25,7 @@ import (
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
@@ -182,7 +183,7 @@ func Rewrite(ctx context.Context, dst io.Writer, src io.ReaderAt, size int64, op
 		}
 	}
 	r := &rewriter{ctx: ctx, cfg: &cfg, f: f, meta: meta, src: src, size: size, encoded: encoded, paths: paths}
-	cw := &countWriter{w: dst}
+	cw := &flow.CountWriter{W: dst}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	res, err := r.run(bw)
 	if err != nil {
@@ -191,7 +192,7 @@ func Rewrite(ctx context.Context, dst io.Writer, src io.ReaderAt, size int64, op
 	if err := bw.Flush(); err != nil {
 		return nil, err
 	}
-	res.BytesIn, res.BytesOut = size, cw.n
+	res.BytesIn, res.BytesOut = size, cw.N
 	return res, nil
 }
 
@@ -404,18 +405,4 @@ func (r *rewriter) encode(cols []int, from, to int) ([]*splice.Group, error) {
 		}
 	}
 	return out, nil
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	return n, err
 }
