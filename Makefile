@@ -131,7 +131,8 @@ foreign-corpus:
 
 # difftest writes random tables with DuckDB, arrow-rs (parquet-wasm), Polars,
 # arrow-go and parquet-go and compares pqcodec cat with DuckDB's reading
-# (scripts/difftest/README.md). Mismatching files stay in DIFFTEST_OUT;
+# (scripts/difftest/README.md); WRITERS=pqcodec writes them with pqcodec's own
+# writer and reads them back with every reader (scripts/difftest/readers.mjs). Mismatching files stay in DIFFTEST_OUT;
 # DIFFTEST_FLAGS=--minimize also writes their smallest failing form.
 SEED         ?= 1
 N            ?= 20
@@ -143,5 +144,6 @@ difftest:
 	mkdir -p $(DIFFTEST_OUT)
 	$(GO) build -o $(DIFFTEST_OUT)/pqcodec ./cmd/pqcodec
 	cd scripts/difftest/gowriter && $(GO) build -o $(DIFFTEST_OUT)/gowriter .
-	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter \
+	$(GO) build -o $(DIFFTEST_OUT)/pqwriter ./scripts/difftest/pqwriter
+	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter --pqwriter $(DIFFTEST_OUT)/pqwriter \
 		--seed $(SEED) --n $(N) --writers $(WRITERS) --out $(DIFFTEST_OUT) $(DIFFTEST_FLAGS)
