@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest readback
 
 all: test
 
@@ -138,6 +138,16 @@ SEED         ?= 1
 N            ?= 20
 WRITERS      ?= duckdb,arrow-rs,polars,arrow-go,parquet-go
 DIFFTEST_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-difftest-$(SEED)
+
+# readback writes every corpus file with pqcodec's writer under three option sets (writer
+# TestWriteForReaders) and checks that DuckDB, arrow-rs, Polars and hyparquet read each copy as they
+# read its source (scripts/difftest/readback.mjs).
+READBACK_DIR ?= $(or $(TMPDIR),/tmp)/pqcodec-readback
+
+readback:
+	rm -rf $(READBACK_DIR)
+	PQCODEC_READBACK_DIR=$(READBACK_DIR) $(GO) test ./writer -run TestWriteForReaders -count=1
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node readback.mjs $(READBACK_DIR)/manifest.tsv
 
 difftest:
 	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node --test ../gojson/gojson.test.mjs
