@@ -42,6 +42,15 @@ const firstDiffers = (a, b) => a.length !== b.length || a.some((l, i) => l !== b
 
 const without = (lines, drop) => lines.map((l) => JSON.stringify(JSON.parse(l).filter((_, i) => !drop.includes(i))));
 
+// MISREAD lists the sources a reader reads wrong while it reads their
+// copies right (checked against DuckDB and pqcodec, which agree on the
+// source): [reader, pattern of the source path, reason]. Their differences
+// are counted apart, not as the copy's.
+const MISREAD = [
+  ['hyparquet', /parquet-go\/dict_v1_snappy\.parquet$/, "hyparquet reads parquet-go's dictionary-encoded required BOOLEAN b of the source as nulls"],
+  ['hyparquet', /duckdb\/v2[^/]*\.parquet$/, "hyparquet reads DuckDB's DELTA_BINARY_PACKED INT32 of miniblock width 33 (UINTEGER 4294967295) as 2147483647"],
+];
+
 // OPTIONS stands for the options of TestWriteForReaders' option sets in the
 // tests of readers.mjs KNOWN: any codec and encoding may be used.
 const OPTIONS = { any: true };
@@ -56,7 +65,7 @@ async function main() {
   const conn = await inst.connect();
   await conn.run('SET threads = 1');
   const read = (reader, path) => (reader === 'duckdb' ? duckdbRows(conn, path) : canonicalRows(reader, path));
-  const st = Object.fromEntries(readers.map((r) => [r, { same: 0, differ: 0, refused: 0, skipped: 0, why: {} }]));
+  const st = Object.fromEntries(readers.map((r) => [r, { same: 0, differ: 0, refused: 0, misread: 0, skipped: 0, why: {} }]));
   // The manifest lists a source's copies together: each reader reads a
   // source once.
   let wants = new Map(), cur = '';
@@ -105,6 +114,12 @@ async function main() {
           continue;
         }
       }
+      const misread = MISREAD.find(([r, re]) => r === reader && re.test(src));
+      if ((got.length !== want.length || i >= 0) && misread) {
+        s.misread++;
+        s.why[misread[2]] = (s.why[misread[2]] || 0) + 1;
+        continue;
+      }
       if (got.length !== want.length || i >= 0) {
         s.differ++;
         const at = i < 0 ? Math.min(got.length, want.length) : i;
@@ -118,7 +133,7 @@ async function main() {
   for (const [reader, s] of Object.entries(st)) {
     differ += s.differ;
     const why = Object.entries(s.why).map(([k, v]) => `${v} ${k}`).join('; ');
-    console.log(`readback ${reader}: ${s.same} identical, ${s.differ} differ, ${s.refused} refused${why ? ` (${why})` : ''}, ${s.skipped} skipped (source not read)`);
+    console.log(`readback ${reader}: ${s.same} identical, ${s.differ} differ, ${s.refused} refused, ${s.misread} with a source the reader misreads${why ? ` (${why})` : ''}, ${s.skipped} skipped (source not read)`);
   }
   process.exit(differ > 0 ? 1 : 0);
 }
