@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest readback
 
 all: test
 
@@ -134,17 +134,29 @@ foreign-corpus:
 
 # difftest writes random tables with DuckDB, arrow-rs (parquet-wasm), Polars,
 # arrow-go and parquet-go and compares pqcodec cat with DuckDB's reading
-# (scripts/difftest/README.md). Mismatching files stay in DIFFTEST_OUT;
+# (scripts/difftest/README.md); WRITERS=pqcodec writes them with pqcodec's own
+# writer and reads them back with every reader (scripts/difftest/readers.mjs). Mismatching files stay in DIFFTEST_OUT;
 # DIFFTEST_FLAGS=--minimize also writes their smallest failing form.
 SEED         ?= 1
 N            ?= 20
 WRITERS      ?= duckdb,arrow-rs,polars,arrow-go,parquet-go
 DIFFTEST_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-difftest-$(SEED)
 
+# readback writes every corpus file with pqcodec's writer under three option sets (writer
+# TestWriteForReaders) and checks that DuckDB, arrow-rs, Polars and hyparquet read each copy as they
+# read its source (scripts/difftest/readback.mjs).
+READBACK_DIR ?= $(or $(TMPDIR),/tmp)/pqcodec-readback
+
+readback:
+	rm -rf $(READBACK_DIR)
+	PQCODEC_READBACK_DIR=$(READBACK_DIR) $(GO) test ./writer -run TestWriteForReaders -count=1
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node readback.mjs $(READBACK_DIR)/manifest.tsv
+
 difftest:
 	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node --test ../gojson/gojson.test.mjs
 	mkdir -p $(DIFFTEST_OUT)
 	$(GO) build -o $(DIFFTEST_OUT)/pqcodec ./cmd/pqcodec
 	cd scripts/difftest/gowriter && $(GO) build -o $(DIFFTEST_OUT)/gowriter .
-	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter \
+	$(GO) build -o $(DIFFTEST_OUT)/pqwriter ./scripts/difftest/pqwriter
+	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter --pqwriter $(DIFFTEST_OUT)/pqwriter \
 		--seed $(SEED) --n $(N) --writers $(WRITERS) --out $(DIFFTEST_OUT) $(DIFFTEST_FLAGS)

@@ -749,6 +749,12 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 			encs = append(encs, e)
 		}
 	}
+	// In the order of their enum values, as arrow-rs lists them: parquet-go
+	// takes the first of PLAIN and RLE in the list as the encoding of a
+	// column (File.Schema), so a list that starts with the levels' RLE made a
+	// parquet-go writer copying our rows encode BYTE_ARRAY values as RLE and
+	// fail (scripts/difftest, reader parquet-go).
+	slices.Sort(encs)
 	md := &format.ColumnMetaData{
 		Type: c.typ, Encodings: encs, PathInSchema: c.path, Codec: format.CompressionCodec(c.cfg.codec),
 		NumValues: c.numLevels, TotalUncompressedSize: c.uncompressed,

@@ -16,8 +16,9 @@ import (
 
 // TestWriteForReaders writes every corpus file column reads, under a few
 // option sets, into $PQCODEC_READBACK_DIR with a manifest.tsv, for readers
-// outside Go: scripts/difftest/readback.mjs checks that DuckDB reads each
-// copy as it reads its source. Skipped when the variable is not set.
+// outside Go: scripts/difftest/readback.mjs (make readback) checks that
+// DuckDB, arrow-rs, Polars and hyparquet read each copy as they read its
+// source. Skipped when the variable is not set.
 func TestWriteForReaders(t *testing.T) {
 	dir := os.Getenv("PQCODEC_READBACK_DIR")
 	if dir == "" {

@@ -180,6 +180,26 @@ func TestPagesCommand(t *testing.T) {
 			assert.Equal(t, pages[i-1].Page+1, p.Page)
 		}
 	}
+	// The nulls and rows of each v2 page are its own (they were the last
+	// page's: the walker reuses its header), so a chunk's pages add up to
+	// its row group's rows.
+	out, errOut, status = runCmd("pages", "--json", "../../testdata/foreign/arrow-rs/small_pages_v2.parquet")
+	require.Equal(t, exitOK, status, errOut)
+	pages = nil
+	require.NoError(t, json.Unmarshal([]byte(out), &pages))
+	rowsOf := map[string]int32{}
+	for _, p := range pages {
+		if p.Type == "DATA_PAGE_V2" {
+			require.NotNil(t, p.Rows)
+			require.NotNil(t, p.Nulls)
+			assert.LessOrEqual(t, *p.Nulls, p.Values)
+			rowsOf[p.Column] += *p.Rows
+		}
+	}
+	require.NotEmpty(t, rowsOf)
+	for col, n := range rowsOf {
+		assert.Equal(t, int32(1200), n, "rows of the v2 pages of column %s", col)
+	}
 	out, errOut, status = runCmd("pages", duckdbDefault, "--columns", "dt")
 	require.Equal(t, exitOK, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")

@@ -200,7 +200,9 @@ func listPages(f *column.File, r io.ReaderAt, size int64, keep map[string]bool) 
 				case format.DataPageV2:
 					d := &h.DataPageHeaderV2
 					p.Encoding, p.Values = d.Encoding.String(), d.NumValues
-					p.Nulls, p.Rows = &d.NumNulls, &d.NumRows
+					// Copies: the walker reuses its header for the next page.
+					nulls, rows := d.NumNulls, d.NumRows
+					p.Nulls, p.Rows = &nulls, &rows
 					if d.HasStatistics {
 						st = &d.Statistics
 					}

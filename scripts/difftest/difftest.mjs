@@ -1,7 +1,8 @@
 // Differential test of pqcodec against real Parquet writers.
 //
-//   node difftest.mjs --pqcodec BIN --gowriter BIN [--seed S] [--n N] [--writers duckdb,arrow-rs,...]
-//                     [--out DIR] [--case K | --from K] [--keep] [--minimize] [--verbose] [--coverage]
+//   node difftest.mjs --pqcodec BIN --gowriter BIN [--pqwriter BIN] [--seed S] [--n N] [--writers duckdb,arrow-rs,...]
+//                     [--readers arrow-rs,polars,...] [--out DIR] [--case K | --from K] [--keep] [--minimize]
+//                     [--verbose] [--coverage]
 //
 // For each writer and case k in [0, N) (or [K, N) with --from K, to resume a
 // long run): draw a random table and writer
@@ -11,15 +12,23 @@
 // the file and its description under DIR (--minimize also writes the
 // smallest table that still mismatches, with its expected rows, to commit
 // under testdata/difftest); the exit status is 1 if any case mismatched.
+//
+// The writer pqcodec (pqcodec's own writer, the pqwriter program) is
+// checked the other way round as well: each file it writes is also read by
+// the readers of readers.mjs (all by default, or --readers), each compared
+// with the generated table; a reader's error or difference is a READER
+// MISMATCH unless readers.mjs lists it as that reader's own limit (refused).
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { rng, randomTable, typeString } from './gen.mjs';
-import { schemaTree, row, SourceTime } from './render.mjs';
+import { schemaTree, row, sourceValues } from './render.mjs';
 import * as duckdbW from './writers/duckdb.mjs';
 import * as arrowW from './writers/arrow.mjs';
+import * as pqW from './writers/pqcodec.mjs';
+import { READERS, refusal, pageInfo, hyparquetSource, normalize } from './readers.mjs';
 
 const run = promisify(execFile);
 
@@ -43,6 +52,10 @@ const WRITERS = {
   polars: arrowW.writer('polars'),
   'arrow-go': arrowW.writer('arrow-go'),
   'parquet-go': arrowW.writer('parquet-go'),
+  // pqcodec's own writer: its files are also read by every reader of
+  // readers.mjs. Its schema is drawn with the options, so --minimize cuts
+  // rows only; a file it fails to write is a mismatch, not a refusal.
+  pqcodec: { caps: pqW.caps, options: pqW.options, write: pqW.write, fixedSchema: true, ownWriter: true, readers: true },
 };
 
 const big = (k, v) => (typeof v === 'bigint' ? v.toString() : v);
@@ -62,21 +75,8 @@ async function expected(ctx, root, path) {
 // truth where DuckDB cannot read a file or disagrees with pqcodec.
 function fromSource(root, table) {
   const out = [];
-  for (let i = 0; i < table.rows; i++) out.push(row(root, table.data.map((c, k) => wrapTimes(table.columns[k].type, c[i]))));
+  for (let i = 0; i < table.rows; i++) out.push(row(root, sourceValues(table, i)));
   return out;
-}
-
-// wrapTimes marks the timestamps in v with their unit, since the file may
-// hold them in another.
-function wrapTimes(t, v) {
-  if (v === null) return v;
-  switch (t.kind) {
-    case 'ts': return new SourceTime(t.unit, v);
-    case 'list': return v.map((x) => wrapTimes(t.elem, x));
-    case 'map': return v.map(([k, x]) => [wrapTimes(t.key, k), wrapTimes(t.value, x)]);
-    case 'struct': return Object.fromEntries(t.fields.map((f) => [f.name, wrapTimes(f.type, v[f.name])]));
-    default: return v;
-  }
 }
 
 // firstDiff describes the first difference between two renderings, or
@@ -103,7 +103,9 @@ async function check(ctx, W, table, o, path) {
   try {
     await W.write(ctx, table, o, path);
   } catch (e) {
-    return { status: 'writer', diff: String(e.message || e).split('\n')[0].slice(0, 300), notes };
+    const msg = String(e.message || e).split('\n')[0].slice(0, 300);
+    if (W.ownWriter) return { status: 'mismatch', diff: `writer: ${msg}`, notes, signature: `writer: ${msg.replace(/\d+/g, 'N')}` };
+    return { status: 'writer', diff: msg, notes };
   }
   let root, want = null, src = null, werr = '';
   try {
@@ -150,7 +152,35 @@ async function check(ctx, W, table, o, path) {
   if (diff && !want) diff += `\n  (compared with the source: ${werr})`;
   if (!want && src) notes.push({ kind: 'viaSource', text: '' });
   if (err && !exp) exp = src;
-  return { status: diff ? 'mismatch' : 'ok', diff, expected: exp, notes, signature: diff ? signature(diff) : '' };
+  return { status: diff ? 'mismatch' : 'ok', diff, expected: exp, notes, signature: diff ? signature(diff) : '', root, src };
+}
+
+// readBack reads the file at path with reader rn and compares its rows with
+// src, the generated table rendered under the file's schema (root). It
+// returns {status: 'ok' | 'refused' | 'mismatch', why, diff}.
+async function readBack(ctx, rn, path, table, root, src, opts) {
+  let got;
+  try {
+    const r = await READERS[rn](ctx, path, table);
+    if (r.rendered) got = r.rendered;
+    else {
+      got = r.rows.map((vals) => row(root, vals.map((v, k) => normalize(table.columns[k].type, v))));
+      if (r.hyparquet) {
+        src = [];
+        for (let i = 0; i < table.rows; i++) src.push(row(root, sourceValues(table, i).map((v, k) => hyparquetSource(table.columns[k].type, v))));
+      }
+    }
+  } catch (e) {
+    const msg = String(e.message || e).split('\n')[0].slice(0, 300);
+    const why = refusal(rn, msg, opts, await pageInfo(ctx, path));
+    if (why) return { status: 'refused', why };
+    return { status: 'mismatch', diff: `${rn}: ${msg}` };
+  }
+  const diff = firstDiff(got, src, rn, 'source');
+  if (!diff) return { status: 'ok' };
+  // A known bug of the reader that gives wrong rows rather than an error.
+  const why = refusal(rn, 'rows differ', opts, await pageInfo(ctx, path));
+  return why ? { status: 'refused', why } : { status: 'mismatch', diff };
 }
 
 const noNegZero = (l) => l.replace(/([[,:])-0(?=[,\]}])/g, '$10');
@@ -187,7 +217,7 @@ async function minimize(ctx, W, table, o, path, sig) {
     return r.status === 'mismatch' && r.signature === sig;
   };
   let best = table;
-  for (let i = best.columns.length - 1; i >= 0 && best.columns.length > 1; i--) {
+  for (let i = best.columns.length - 1; i >= 0 && best.columns.length > 1 && !W.fixedSchema; i--) {
     const t = { ...best, columns: best.columns.filter((_, j) => j !== i), data: best.data.filter((_, j) => j !== i) };
     if (await still(t)) best = t;
   }
@@ -208,7 +238,8 @@ async function main() {
   const a = args();
   mkdirSync(a.out, { recursive: true });
   const inst = await DuckDBInstance.create(':memory:');
-  const ctx = { wconn: await inst.connect(), rconn: await inst.connect(), pqcodec: a.pqcodec, out: a.out, checkSource: a['check-source'] !== 'false', gowriter: a.gowriter };
+  const readerNames = (a.readers ?? Object.keys(READERS).join(',')).split(',').filter(Boolean);
+  const ctx = { pqwriter: a.pqwriter, wconn: await inst.connect(), rconn: await inst.connect(), pqcodec: a.pqcodec, out: a.out, checkSource: a['check-source'] !== 'false', gowriter: a.gowriter };
   await ctx.rconn.run('SET threads = 1');
   await ctx.wconn.run('SET threads = 1');
   let failed = 0, passed = 0;
@@ -216,6 +247,7 @@ async function main() {
   for (const w of a.writers.split(',').filter(Boolean)) {
     const W = WRITERS[w];
     if (!W) throw new Error(`unknown writer ${w} (have ${Object.keys(WRITERS).join(', ')})`);
+    const rst = Object.fromEntries(readerNames.map((n) => [n, { ok: 0, refused: 0, mismatch: 0, why: {} }]));
     const st = { cases: 0, ok: 0, mismatch: 0, writer: 0, schema: 0, duckdbError: 0, viaSource: 0, duckdbDiffers: 0, negZero: 0, sourceError: 0 };
     const t0 = Date.now();
     const cov = { codecs: new Set(), encodings: new Set(), rowGroups: 0, multiGroup: 0 };
@@ -231,7 +263,22 @@ async function main() {
       const desc = (t) => ({ seed: a.seed, writer: w, case: k, rows: t.rows, options: opts, schema: t.columns.map((c) => `${c.name}: ${typeString(c.type)}`) });
       const tag = `seed=${a.seed} writer=${w} case=${k}`;
       const res = await check(ctx, W, table, opts, path);
+      let keep = a.keep;
       st[res.status]++;
+      if (W.readers && res.src && (res.status === 'ok' || res.status === 'mismatch')) {
+        for (const rn of readerNames) {
+          const rr = await readBack(ctx, rn, path, table, res.root, res.src, opts);
+          rst[rn][rr.status]++;
+          if (rr.status === 'refused') rst[rn].why[rr.why] = (rst[rn].why[rr.why] || 0) + 1;
+          if (rr.status === 'refused' && a.verbose) console.log(`reader ${rn} refused ${tag}: ${rr.why}`);
+          if (rr.status === 'mismatch') {
+            failed++;
+            console.log(`READER MISMATCH ${tag} reader=${rn} (file ${path})\n  ${desc(table).schema.join('; ')}\n  rows ${table.rows} options ${JSON.stringify(opts)}\n  ${rr.diff}`);
+            writeFileSync(join(a.out, `${name}.json`), JSON.stringify(desc(table), big, 1));
+            keep = true;
+          }
+        }
+      }
       if (a.coverage && (res.status === 'ok' || res.status === 'mismatch')) await cover(ctx, cov, path);
       for (const n of res.notes) {
         st[n.kind]++;
@@ -247,7 +294,7 @@ async function main() {
         continue;
       }
       if (res.status === 'ok') {
-        if (!a.keep) rmSync(path, { force: true });
+        if (!keep) rmSync(path, { force: true });
         continue;
       }
       failed++;
@@ -263,6 +310,12 @@ async function main() {
     }
     passed += st.ok;
     if (a.coverage) console.log(`writer ${w} wrote codecs ${[...cov.codecs].sort().join(' ')}; encodings ${[...cov.encodings].sort().join(' ')}; ${cov.multiGroup} files of several row groups`);
+    if (W.readers) {
+      for (const [rn, x] of Object.entries(rst)) {
+        const why = Object.entries(x.why).map(([k, v]) => `${v} ${k}`).join('; ');
+        console.log(`reader ${rn} of writer ${w}: ${x.ok} identical, ${x.mismatch} mismatched, ${x.refused} refused${why ? ` (${why})` : ''}`);
+      }
+    }
     const s = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(`writer ${w}: ${st.ok} of ${st.cases} cases identical, ${st.mismatch} mismatched; ${st.writer} refused by the writer, ${st.schema} without a schema DuckDB reads; ${st.viaSource} compared with the source because DuckDB cannot read them; DuckDB differs from the source ${st.duckdbDiffers} times (and ${st.negZero} times only by -0 written as 0) (${s} s)`);
   }

@@ -63,6 +63,13 @@ export class SourceTime {
   constructor(unit, value) { this.unit = unit; this.value = value; }
 }
 
+// ReaderNumber is a decimal a reader gives as a JavaScript number
+// (hyparquet): it renders as that number, and is compared with the source
+// decimal converted the same way (readers.mjs, hyparquetSource).
+export class ReaderNumber {
+  constructor(x) { this.x = x; }
+}
+
 const PER_SECOND = { s: 1n, ms: 1000n, us: 1000000n, ns: 1000000000n };
 
 function leafInt(n, v) {
@@ -81,6 +88,7 @@ function leafInt(n, v) {
 
 function leaf(n, v) {
   if (v === null || v === undefined) return 'null';
+  if (v instanceof ReaderNumber) return `"number ${v.x}"`;
   switch (n.type) {
     case 'BOOLEAN': return v ? 'true' : 'false';
     case 'INT32': return BigInt.asIntN(32, leafInt(n, v)).toString();
@@ -147,4 +155,22 @@ function value(n, v) {
 // row renders one DuckDB row (an array of top-level values) under root.
 export function row(root, vals) {
   return '{' + root.children.map((c, i) => `${jsonString(c.name)}:${field(c, vals[i])}`).join(',') + '}';
+}
+
+// wrapTimes marks the timestamps in v, a value of generated type t, with
+// their unit, since the file may hold them in another.
+export function wrapTimes(t, v) {
+  if (v === null) return v;
+  switch (t.kind) {
+    case 'ts': return new SourceTime(t.unit, v);
+    case 'list': return v.map((x) => wrapTimes(t.elem, x));
+    case 'map': return v.map(([k, x]) => [wrapTimes(t.key, k), wrapTimes(t.value, x)]);
+    case 'struct': return Object.fromEntries(t.fields.map((f) => [f.name, wrapTimes(f.type, v[f.name])]));
+    default: return v;
+  }
+}
+
+// sourceValues returns row i of a generated table as top-level values for row().
+export function sourceValues(table, i) {
+  return table.data.map((c, k) => wrapTimes(table.columns[k].type, c[i]));
 }

@@ -2,23 +2,34 @@
 // the Go writers, for the differential test (see ../difftest.mjs):
 //
 //	gowriter -writer arrow-go|parquet-go -in table.arrows -out file.parquet -options JSON
+//	gowriter -read arrow-go -in file.parquet -out table.arrows
+//	gowriter -read parquet-go -in file.parquet -out copy.parquet
 //
 // arrow-go writes the Arrow table with pqarrow. parquet-go copies the rows
 // of that file, written by arrow-go without compression or dictionaries,
 // into its own writer, so the pages, encodings and codecs are its own.
+//
+// The read modes read a file written by pqcodec (../readers.mjs): arrow-go
+// reads it with pqarrow and writes the table as an Arrow IPC stream;
+// parquet-go copies its rows into a file of its own (uncompressed, PLAIN,
+// pages v1) for `pqcodec cat --raw` to read.
 package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	pq "github.com/parquet-go/parquet-go"
 	pqcompress "github.com/parquet-go/parquet-go/compress"
@@ -43,7 +54,14 @@ func main() {
 	in := flag.String("in", "", "Arrow IPC stream")
 	out := flag.String("out", "", "Parquet file to write")
 	opts := flag.String("options", "{}", "writer options as JSON")
+	read := flag.String("read", "", "read -in with arrow-go or parquet-go instead of writing")
 	flag.Parse()
+	if *read != "" {
+		if err := readFile(*read, *in, *out); err != nil {
+			fail(err)
+		}
+		return
+	}
 	var o options
 	if err := json.Unmarshal([]byte(*opts), &o); err != nil {
 		fail(err)
@@ -198,4 +216,57 @@ func writeParquetGo(w io.Writer, src []byte, o options) (err error) {
 		}
 	}
 	return pw.Close()
+}
+
+// readFile reads the Parquet file in with reader and writes what it read to
+// out: an Arrow IPC stream (arrow-go) or parquet-go's copy of the rows.
+func readFile(reader, in, out string) (err error) {
+	src, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	switch reader {
+	case "arrow-go":
+		err = readArrow(&buf, src)
+	case "parquet-go":
+		err = writeParquetGo(&buf, src, options{Compression: "UNCOMPRESSED", Version: "V1", Stats: true})
+	default:
+		err = fmt.Errorf("unknown reader %q", reader)
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, buf.Bytes(), 0o644)
+}
+
+func readArrow(w io.Writer, src []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("arrow-go: panic: %v", r)
+		}
+	}()
+	rd, err := file.NewParquetReader(bytes.NewReader(src))
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	fr, err := pqarrow.NewFileReader(rd, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, memory.DefaultAllocator)
+	if err != nil {
+		return err
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		return err
+	}
+	defer tbl.Release()
+	iw := ipc.NewWriter(w, ipc.WithSchema(tbl.Schema()))
+	tr := array.NewTableReader(tbl, 1<<16)
+	defer tr.Release()
+	for tr.Next() {
+		if err := iw.Write(tr.RecordBatch()); err != nil {
+			return err
+		}
+	}
+	return iw.Close()
 }
