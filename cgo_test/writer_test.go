@@ -187,6 +187,11 @@ func TestWriterReadByPeers(t *testing.T) {
 		{name: "v2-snappy-nodict", opts: func(*column.File) []writer.Option {
 			return []writer.Option{writer.WithPageVersion(2), writer.WithCodec(codecfactory.Snappy), writer.WithDictionary(false)}
 		}},
+		// Pages of nulls only: their v2 values section is empty, written
+		// uncompressed (arrow-go cannot decompress an empty BROTLI stream).
+		{name: "v2-brotli-pages-of-7-rows", opts: func(*column.File) []writer.Option {
+			return []writer.Option{writer.WithPageVersion(2), writer.WithCodec(codecfactory.Brotli), writer.WithPageRows(7)}
+		}},
 		{name: "v1-gzip-fallback-encodings-smallpages", opts: func(f *column.File) []writer.Option {
 			return append(encodings(f, 0, true),
 				writer.WithCodec(codecfactory.Gzip), writer.WithDictionaryLimit(100), writer.WithPageRows(50))

@@ -535,7 +535,12 @@ func (c *chunkWriter) flushPage() error {
 	// The bytes after the header: v1 compresses levels and values, v2
 	// the values only.
 	out := body
-	if c.cfg.codec != codecfactory.Uncompressed {
+	// A v2 page without values (nulls only) leaves its empty values
+	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
+	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
+	// and the spec lets a v2 page say its values are not compressed.
+	compressed := c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || len(body) > levelsEnd)
+	if compressed {
 		from := 0
 		c.comp = c.comp[:0]
 		if c.cfg.version == 2 {
@@ -565,7 +570,7 @@ func (c *chunkWriter) flushPage() error {
 		h.Type, h.HasDataPageHeaderV2 = format.DataPageV2, true
 		h.DataPageHeaderV2 = format.DataPageHeaderV2{NumValues: int32(n), NumNulls: int32(nulls), NumRows: int32(c.pageRows),
 			Encoding: enc, DefinitionLevelsByteLength: int32(defLen), RepetitionLevelsByteLength: int32(repLen),
-			IsCompressed: c.cfg.codec != codecfactory.Uncompressed, HasIsCompressed: true}
+			IsCompressed: compressed, HasIsCompressed: true}
 		st = &h.DataPageHeaderV2.Statistics
 		h.DataPageHeaderV2.HasStatistics = c.cfg.statistics
 	}
