@@ -32,7 +32,8 @@ func (s slots) entry(k int) int {
 // builder assembles the arrays of one batch from its leaves' levels and
 // values.
 type builder struct {
-	mem memory.Allocator
+	mem  memory.Allocator // the buffers the builder fills, every byte
+	user memory.Allocator // the user's allocator, for arrow-go's builders
 }
 
 // build returns the array of field sf, whose elements are the entries sl
@@ -64,7 +65,7 @@ func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		defer vals.Release()
 		varr := array.MakeFromData(vals)
 		defer varr.Release()
-		db := array.NewDictionaryBuilder(b.mem, t)
+		db := array.NewDictionaryBuilder(b.user, t)
 		defer db.Release()
 		if err := db.AppendArray(varr); err != nil {
 			return nil, fmt.Errorf("arrowgo: dictionary of column %d: %w", sf.ColIndex, err)
@@ -435,8 +436,9 @@ func (b *builder) offsets(l *leaf, valid *memory.Buffer, n int) *memory.Buffer {
 }
 
 // spreadBack moves the nv dense values at the start of buf (n values of w
-// bytes) to the valid slots of vb, from the last, in place. Null slots keep
-// whatever bytes were there.
+// bytes) to the valid slots of vb, from the last, in place. Null slots hold
+// a copy of a value or zeros: none keeps the bytes past the nv values,
+// which the buffer's allocator may not have initialized.
 func spreadBack(buf []byte, w int, vb []byte, nv, n int) {
 	switch w {
 	case 1:
@@ -449,22 +451,34 @@ func spreadBack(buf []byte, w int, vb []byte, nv, n int) {
 		spreadBackT(arrow.Uint64Traits.CastFromBytes(buf[:8*n]), vb, nv)
 	default:
 		v := nv - 1
-		for k := n - 1; v >= 0 && v < k; k-- {
+		k := n - 1
+		for ; v >= 0 && v < k; k-- {
 			if bitutil.BitIsSet(vb, k) {
 				copy(buf[k*w:(k+1)*w], buf[v*w:(v+1)*w])
 				v--
+			} else {
+				clear(buf[k*w : (k+1)*w])
 			}
+		}
+		if v < 0 && k >= nv {
+			clear(buf[nv*w : (k+1)*w])
 		}
 	}
 }
 
 func spreadBackT[T uint8 | uint16 | uint32 | uint64](buf []T, vb []byte, nv int) {
 	v := nv - 1
-	for k := len(buf) - 1; v >= 0 && v < k; k-- {
+	k := len(buf) - 1
+	for ; v >= 0 && v < k; k-- {
 		// Write unconditionally, without a branch: a null slot gets a
 		// copy of the value below it, which Arrow ignores.
 		buf[k] = buf[v]
 		v -= b2i(vb[k>>3]>>(k&7)&1 != 0)
+	}
+	if v < 0 && k >= nv {
+		// The leading null slots past the dense values were never
+		// written.
+		clear(buf[nv : k+1])
 	}
 }
 

@@ -114,14 +114,19 @@ type leaf struct {
 // them.
 const maxReserve = 1 << 22
 
-// readerPool keeps the column readers of a FileReader and the pages of
-// every reader between the leaves that use them: a leaf takes a reader and
-// a page when it starts and gives them back when its last chunk ends, so
-// reading a file column after column warms one reader and one page instead
-// of growing a new one per column.
+// readerPool keeps column readers and pages between the leaves that use
+// them: a leaf takes a reader and a page when it starts and gives them back
+// when its last chunk ends, so reading a file column after column, and file
+// after file, warms one reader and one page (their decompression and
+// dictionary buffers) instead of growing new ones per column. A reader is
+// pointed at the leaf's file and chunk by column.File.ResetReader, which
+// keeps only its buffers.
 type readerPool struct {
-	readers sync.Pool // *column.Reader of the FileReader's File
+	readers sync.Pool // *column.Reader
 }
+
+// sharedReaders is the readerPool of every FileReader.
+var sharedReaders readerPool
 
 var (
 	pagePool  = sync.Pool{New: func() any { return new(column.Page) }}

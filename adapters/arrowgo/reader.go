@@ -96,10 +96,10 @@ func WithColumnOptions(opts ...column.Option) ReaderOption {
 type FileReader struct {
 	f        *column.File
 	mem      memory.Allocator
+	bufMem   memory.Allocator // the reader's own buffers: see bufferAllocator
 	props    pqarrow.ArrowReadProperties
 	manifest *pqarrow.SchemaManifest
 	schema   *arrow.Schema
-	pool     readerPool
 }
 
 // Open opens the size-byte Parquet file r and returns a FileReader on it.
@@ -140,7 +140,7 @@ func NewFileReader(f *column.File, opts ...ReaderOption) (*FileReader, error) {
 	} else {
 		sc = arrow.NewSchema(fields, m.SchemaMeta)
 	}
-	return &FileReader{f: f, mem: o.mem, props: o.props, manifest: m, schema: sc}, nil
+	return &FileReader{f: f, mem: o.mem, bufMem: bufferAllocator(o.mem), props: o.props, manifest: m, schema: sc}, nil
 }
 
 // Schema returns the Arrow schema of the file, as pqarrow.FromParquet
@@ -222,7 +222,7 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 		batch = nrows
 	}
 	outFields := make([]arrow.Field, len(fields))
-	rr := &recordReader{ctx: ctx, mem: r.mem, left: nrows, batch: batch}
+	rr := &recordReader{ctx: ctx, mem: r.mem, bufMem: r.bufMem, left: nrows, batch: batch}
 	rr.refs.Store(1)
 	var included map[int]bool
 	if colIndices != nil {
@@ -239,7 +239,7 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 		outFields[i] = *sf.Field
 		var leaves []*leaf
 		collectLeaves(sf, func(l *pqarrow.SchemaField) {
-			leaves = append(leaves, newLeaf(r.f, r.mem, &r.pool, l, rgs))
+			leaves = append(leaves, newLeaf(r.f, r.bufMem, &sharedReaders, l, rgs))
 		})
 		rr.fields = append(rr.fields, fieldReader{sf: sf, leaves: leaves})
 	}
@@ -417,7 +417,8 @@ type fieldReader struct {
 // recordReader is the array.RecordReader of [FileReader.GetRecordReader].
 type recordReader struct {
 	ctx    context.Context
-	mem    memory.Allocator
+	mem    memory.Allocator // the user's, for arrow-go's builders
+	bufMem memory.Allocator // the reader's buffers
 	schema *arrow.Schema
 	fields []fieldReader
 	left   int64 // rows not read yet
@@ -484,7 +485,7 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 			c.Release()
 		}
 	}()
-	b := builder{mem: rr.mem}
+	b := builder{mem: rr.bufMem, user: rr.mem}
 	rows := -1
 	for _, f := range rr.fields {
 		sl := rr.slots[:0]
