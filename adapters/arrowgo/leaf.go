@@ -253,16 +253,18 @@ func (l *leaf) giveBack() {
 
 // readRows reads the next rows of the leaf, at most want, into the batch,
 // and returns how many it read (fewer only at the end of the last chunk).
-func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
+// batch is the rows of the whole batch, which sizes its buffers when the
+// batch is empty.
+func (l *leaf) readRows(ctx context.Context, want, batch int) (int, error) {
 	got := 0
 	if l.n == 0 {
 		// The metadata's row and value counts size the buffers up front,
 		// capped at maxReserve values (4 Mi: 32 MiB of int64): past it, buffers grow with the
 		// values actually read, so a footer claiming more rows than the
 		// file holds cannot make the reader allocate for them.
-		l.expect = want
+		l.expect = batch
 		if l.maxRep > 0 && l.totalRows > 0 {
-			l.expect = int(min(l.totalLevels*int64(want)/l.totalRows+16, 4*int64(want)+1<<16))
+			l.expect = int(min(l.totalLevels*int64(batch)/l.totalRows+16, 4*int64(batch)+1<<16))
 		}
 		l.expect = min(l.expect, maxReserve)
 		if l.field.Field.Type.ID() != arrow.NULL {
@@ -318,6 +320,45 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 		l.unalias()
 		return got, nil
 	}
+}
+
+// seek moves the leaf to row row of row group l.rowGroups[gi], gi at or
+// after the current one, when it is not there already: at the row group's
+// chunk, through column.Reader.SeekRow (the offset index's page when the
+// chunk has one, else pages skipped by their headers). at is where the leaf
+// stands: row group index and row within it, the row group's end standing
+// for the start of the next.
+func (l *leaf) seek(ctx context.Context, gi int, row int64, atGi int, atRow int64) error {
+	if atGi == gi && atRow == row {
+		return nil
+	}
+	if row == 0 && atGi+1 == gi && atRow == l.f.MetaData().RowGroups[l.rowGroups[atGi]].NumRows {
+		return nil
+	}
+	l.inPage = false
+	l.detach()
+	changed := gi != l.rgi
+	if changed {
+		l.rgi = gi
+		if gi >= len(l.rowGroups) {
+			l.giveBack()
+			return nil
+		}
+		if l.rd != nil {
+			if err := l.f.ResetReader(l.rd, l.rowGroups[gi], l.col); err != nil {
+				return err
+			}
+		}
+	}
+	if row == 0 && (changed || l.rd == nil) {
+		return nil // at the chunk's start
+	}
+	if l.rd == nil {
+		if err := l.acquire(); err != nil {
+			return err
+		}
+	}
+	return l.rd.SeekRowContext(ctx, row)
 }
 
 // aliasTail points the page's values at the free tail of the batch's
