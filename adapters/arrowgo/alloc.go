@@ -61,3 +61,22 @@ func makeNoZero(n int) []byte {
 	s := sb.String()
 	return unsafe.Slice(unsafe.StringData(s), n)
 }
+
+// makeInt32s returns a slice of n int32s, not zeroed: for scratch whose
+// elements are written before they are read.
+func makeInt32s(n int) []int32 {
+	if n <= 0 {
+		return nil
+	}
+	b := makeNoZero(4 * n)
+	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(b))), n)
+}
+
+// makeInt16s is makeInt32s for int16s.
+func makeInt16s(n int) []int16 {
+	if n <= 0 {
+		return nil
+	}
+	b := makeNoZero(2 * n)
+	return unsafe.Slice((*int16)(unsafe.Pointer(unsafe.SliceData(b))), n)
+}

@@ -283,7 +283,7 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 func listElements(s slots, def, rep int16, offs32 []int32, offs64 []int64) []int32 {
 	l := s.l
 	ld, lr := l.def[:l.n], l.rep[:l.n]
-	idx := make([]int32, l.n) // at most one element per entry
+	idx := makeInt32s(l.n) // at most one element per entry
 	w := 0
 	if offs32 != nil {
 		offs32[0] = 0

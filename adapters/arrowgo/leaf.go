@@ -29,14 +29,17 @@ func (g *buffer) grow(mem memory.Allocator, extra int) []byte {
 	return g.growHint(mem, extra, 0)
 }
 
-// growHint makes room for extra more bytes, growing to at least hint bytes
-// when it must grow.
+// growHint makes room for extra more bytes, growing to hint bytes when it
+// must grow and hint is enough, else to twice the size.
 func (g *buffer) growHint(mem memory.Allocator, extra, hint int) []byte {
 	if g.b == nil {
 		g.b = memory.NewResizableBuffer(mem)
 	}
 	if need := g.n + extra; need > len(g.b.Buf()) {
-		c := max(2*len(g.b.Buf()), need, hint)
+		c := max(2*len(g.b.Buf()), need)
+		if hint >= need {
+			c = hint
+		}
 		g.b.Reserve(c)
 	}
 	return g.b.Buf()[g.n : g.n+extra]
@@ -138,7 +141,7 @@ func getLevels(n int) []int16 {
 	if p, ok := levelPool.Get().(*[]int16); ok && cap(*p) >= n {
 		return (*p)[:0]
 	}
-	return make([]int16, 0, n)
+	return makeInt16s(n)[:0]
 }
 
 func putLevels(b []int16) {
@@ -568,13 +571,20 @@ func (l *leaf) appendValues(from, to int) error {
 	case format.ByteArray:
 		start, end := v.Offsets[from], v.Offsets[to]
 		// The data buffer grows to the batch's expected size at the
-		// average length so far, not by doubling.
+		// average length so far (exactly to what it holds at the last
+		// values of a batch of a leaf that is not repeated), not by
+		// doubling.
 		hint := 0
-		if seen := l.nvals + to - from; seen > 0 && l.expect > seen {
+		if seen := l.nvals + to - from; seen > 0 {
 			have := l.dataLen + int64(end-start)
-			// Past 64 MiB, at most four times the bytes read so far: a
-			// claimed row count never sizes a large buffer by itself.
-			hint = int(min(have/int64(seen)*int64(l.expect)*21/20, max(4*have, 64<<20)))
+			switch {
+			case l.expect > seen:
+				// Past 64 MiB, at most four times the bytes read so far: a
+				// claimed row count never sizes a large buffer by itself.
+				hint = int(min(have*int64(l.expect)/int64(seen)*21/20, max(4*have, 64<<20)))
+			case l.maxRep == 0:
+				hint = int(have)
+			}
 		}
 		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
 		l.data.n += int(end - start)

@@ -573,7 +573,7 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 			}
 			s := slots{l: l, n: l.n}
 			if l.maxRep > 0 {
-				idx := make([]int32, 0, min(want, l.n))
+				idx := makeInt32s(min(want, l.n))[:0]
 				for i, r := range l.rep[:l.n] {
 					if r == 0 {
 						idx = append(idx, int32(i))
