@@ -84,6 +84,8 @@ func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		return b.buildStruct(sf, dt.(*arrow.StructType), sl)
 	case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
 		return b.buildList(sf, dt, sl)
+	case arrow.FIXED_SIZE_LIST:
+		return b.buildFixedSizeList(sf, dt.(*arrow.FixedSizeListType), sl)
 	}
 	return nil, fmt.Errorf("%w: arrow type %s", ErrUnsupported, dt)
 }
@@ -194,7 +196,7 @@ func hasRepeatedChild(sf *pqarrow.SchemaField) bool {
 	for i := range sf.Children {
 		c := &sf.Children[i]
 		switch c.Field.Type.ID() {
-		case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
+		case arrow.LIST, arrow.LARGE_LIST, arrow.MAP, arrow.FIXED_SIZE_LIST:
 			return true
 		}
 		if hasRepeatedChild(c) {
@@ -275,6 +277,59 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		valid.Release()
 	}
 	return out, nil
+}
+
+// buildFixedSizeList builds a fixed-size list (a LIST in the file, read as
+// one when the stored ARROW:schema says so), as pqarrow does: the list is
+// built, every valid slot must hold exactly the list size of elements and
+// every null slot none, and a null slot's elements are null.
+func (b *builder) buildFixedSizeList(sf *pqarrow.SchemaField, t *arrow.FixedSizeListType, sl []slots) (arrow.ArrayData, error) {
+	ld, err := b.buildList(sf, arrow.ListOfField(t.ElemField()), sl)
+	if err != nil {
+		return nil, err
+	}
+	defer ld.Release()
+	la := array.NewListData(ld)
+	defer la.Release()
+	size, n := int(t.Len()), la.Len()
+	offs := la.Offsets()
+	for i := 0; i < n; i++ {
+		got := int(offs[i+1] - offs[i])
+		if la.IsValid(i) && got != size || la.IsNull(i) && got != 0 {
+			return nil, fmt.Errorf("%w: column %d: list %d of a fixed-size list of %d holds %d elements", ErrCorrupt, sf.ColIndex, i, size, got)
+		}
+	}
+	values := la.ListValues()
+	if la.NullN() == 0 {
+		return array.NewData(t, n, []*memory.Buffer{nil}, []arrow.ArrayData{values.Data()}, 0, 0), nil
+	}
+	// Runs of valid slots are slices of the values; runs of null slots
+	// null elements.
+	var pieces []arrow.Array
+	defer func() {
+		for _, p := range pieces {
+			p.Release()
+		}
+	}()
+	for i := 0; i < n; {
+		valid := la.IsValid(i)
+		end := i + 1
+		for end < n && la.IsValid(end) == valid {
+			end++
+		}
+		if valid {
+			pieces = append(pieces, array.NewSlice(values, int64(offs[i]), int64(offs[end])))
+		} else {
+			pieces = append(pieces, array.MakeArrayOfNull(b.user, t.Elem(), (end-i)*size))
+		}
+		i = end
+	}
+	child, err := array.Concatenate(pieces, b.user)
+	if err != nil {
+		return nil, fmt.Errorf("arrowgo: fixed-size list of column %d: %w", sf.ColIndex, err)
+	}
+	defer child.Release()
+	return array.NewData(t, n, []*memory.Buffer{ld.Buffers()[0]}, []arrow.ArrayData{child.Data()}, la.NullN(), 0), nil
 }
 
 // listElements returns the entries of s's leaf that are elements of the

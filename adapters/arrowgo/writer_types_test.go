@@ -282,8 +282,9 @@ func rowStrings(c *arrow.Chunked) []string {
 	return out
 }
 
-// TestWriteFixedSizeList writes fixed-size lists (which FileReader does not
-// read yet) and checks pqarrow reads them back as it reads its own file.
+// TestWriteFixedSizeList writes fixed-size lists and checks pqarrow reads
+// them back as it reads its own file, and FileReader reads both files as
+// pqarrow does.
 func TestWriteFixedSizeList(t *testing.T) {
 	withAdapter(t, func() {
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
@@ -291,6 +292,7 @@ func TestWriteFixedSizeList(t *testing.T) {
 		sc := arrow.NewSchema([]arrow.Field{
 			{Name: "v", Type: arrow.FixedSizeListOf(3, arrow.PrimitiveTypes.Int16)},
 			{Name: "s", Type: arrow.FixedSizeListOfNonNullable(2, arrow.BinaryTypes.String)},
+			{Name: "st", Type: arrow.FixedSizeListOf(2, arrow.StructOf(arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int32, Nullable: true}))},
 		}, nil)
 		rec := randomRecord(mem, sc, 500, 3)
 		defer rec.Release()
@@ -310,5 +312,34 @@ func TestWriteFixedSizeList(t *testing.T) {
 		require.NoError(t, err)
 		defer got.Release()
 		require.Empty(t, equalTables(want, got))
+		require.Equal(t, arrow.FIXED_SIZE_LIST, want.Schema().Field(0).Type.ID())
+		for _, data := range [][]byte{pb.Bytes(), ob.Bytes()} {
+			ours, err := oursTable(data, mem)
+			require.NoError(t, err)
+			require.Empty(t, equalTables(want, ours))
+			ours.Release()
+		}
+
+		// Null fixed-size lists, which pqarrow's writer refuses and its
+		// reader reads: written by FileWriter, read by both.
+		nsc := arrow.NewSchema([]arrow.Field{
+			{Name: "vn", Type: arrow.FixedSizeListOf(2, arrow.PrimitiveTypes.Float64), Nullable: true},
+			{Name: "sn", Type: arrow.FixedSizeListOf(3, arrow.StructOf(arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int32, Nullable: true})), Nullable: true},
+		}, nil)
+		nrec := randomRecord(mem, nsc, 500, 4)
+		defer nrec.Release()
+		var nb bytes.Buffer
+		nw, err := NewFileWriter(nsc, &nb)
+		require.NoError(t, err)
+		require.NoError(t, nw.Write(nrec))
+		require.NoError(t, nw.Close())
+		nwant, err := pqarrowTable(nb.Bytes(), pqarrow.ArrowReadProperties{})
+		require.NoError(t, err)
+		defer nwant.Release()
+		require.Positive(t, nwant.Column(0).Data().NullN())
+		nours, err := oursTable(nb.Bytes(), mem)
+		require.NoError(t, err)
+		defer nours.Release()
+		require.Empty(t, equalTables(nwant, nours))
 	})
 }
