@@ -5,9 +5,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
@@ -92,4 +96,32 @@ func fuzzFileReader(t *testing.T, data []byte, batch uint16) {
 			rr.Release()
 		}
 	}
+}
+
+// TestDamagedArrowSchema opens the two files the fuzzer found whose
+// damaged ARROW:schema made arrow-go's IPC reader allocate 10 GB and 2.8
+// GB (a schema's field count, a message's length): Open fails with
+// ErrCorrupt, allocating little.
+func TestDamagedArrowSchema(t *testing.T) {
+	for _, name := range []string{"arrow_schema_fields_10gb", "arrow_schema_message_3gb"} {
+		data := fuzzSeed(t, filepath.Join("testdata/fuzz/FuzzFileReader", name))
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		_, err := Open(bytes.NewReader(data), int64(len(data)))
+		runtime.ReadMemStats(&m1)
+		require.ErrorIs(t, err, ErrCorrupt, name)
+		require.Less(t, m1.TotalAlloc-m0.TotalAlloc, uint64(16<<20), name)
+	}
+}
+
+// fuzzSeed returns the []byte argument of a seed file of the fuzz corpus.
+func fuzzSeed(t *testing.T, path string) []byte {
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.Split(string(raw), "\n")
+	require.GreaterOrEqual(t, len(lines), 2)
+	lit := strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")")
+	s, err := strconv.Unquote(lit)
+	require.NoError(t, err)
+	return []byte(s)
 }
