@@ -263,6 +263,12 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		elemType = t.Elem()
 	}
 	cd, err := b.buildType(&sf.Children[0], elemType, child)
+	if err == nil && dt.ID() == arrow.MAP && (cd.NullN() != 0 || len(cd.Children()) != 2 || cd.Children()[0].NullN() != 0) {
+		// arrow-go's map array panics on null entries or keys, which a
+		// damaged file's levels can claim.
+		cd.Release()
+		err = fmt.Errorf("%w: column %d: map with a null entry or key", ErrCorrupt, child[0].l.col)
+	}
 	if err != nil {
 		offBuf.Release()
 		if valid != nil {
