@@ -21,9 +21,14 @@
 // ReadRowGroups, ReadColumn). The schema is pqarrow's own derivation
 // (pqarrow.NewSchemaManifest, the stored ARROW:schema honoured), and the
 // arrays equal pqarrow's (array.Equal) on every corpus file both read. Flat
-// columns of every physical and logical type, lists, large lists, maps and
-// structs nullable at every level are built from the levels; every buffer
-// comes from the caller's memory.Allocator.
+// columns of every physical and logical type, lists, large lists,
+// fixed-size lists, maps and structs nullable at every level are built from
+// the levels; every buffer comes from the caller's memory.Allocator, except
+// that arrow-go's Go allocator (the default) is replaced, for the buffers
+// the reader fills entirely, by the same Go memory without its zeroing.
+// [FileReader.GetRecordReaderRanges] reads only ranges of rows, such as
+// column.File.MatchingFileRows selects through the page index, seeking
+// every column past the rows between them.
 //
 // [FileWriter] is the write half: it writes arrow-go records through
 // pqcodec's package writer, with the Parquet schema pqarrow.FileWriter
@@ -32,7 +37,9 @@
 // Arrow types back. pqarrow's writer properties map onto package writer's
 // options where they mean the same ([WithWriterProperties]). Definition
 // levels come from validity bitmaps and repetition levels from list
-// offsets, in buffers reused from batch to batch.
+// offsets, in buffers reused from batch to batch. Decimals are stored as
+// INT32/INT64 under pqarrow's StoreDecimalAsInteger, and durations as
+// arrow-cpp stores them (INT64, the duration in ARROW:schema).
 package arrowgo
 
 import (

@@ -32,7 +32,8 @@ func (s slots) entry(k int) int {
 // builder assembles the arrays of one batch from its leaves' levels and
 // values.
 type builder struct {
-	mem memory.Allocator
+	mem  memory.Allocator // the buffers the builder fills, every byte
+	user memory.Allocator // the user's allocator, for arrow-go's builders
 }
 
 // build returns the array of field sf, whose elements are the entries sl
@@ -64,7 +65,7 @@ func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		defer vals.Release()
 		varr := array.MakeFromData(vals)
 		defer varr.Release()
-		db := array.NewDictionaryBuilder(b.mem, t)
+		db := array.NewDictionaryBuilder(b.user, t)
 		defer db.Release()
 		if err := db.AppendArray(varr); err != nil {
 			return nil, fmt.Errorf("arrowgo: dictionary of column %d: %w", sf.ColIndex, err)
@@ -83,6 +84,8 @@ func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		return b.buildStruct(sf, dt.(*arrow.StructType), sl)
 	case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
 		return b.buildList(sf, dt, sl)
+	case arrow.FIXED_SIZE_LIST:
+		return b.buildFixedSizeList(sf, dt.(*arrow.FixedSizeListType), sl)
 	}
 	return nil, fmt.Errorf("%w: arrow type %s", ErrUnsupported, dt)
 }
@@ -193,7 +196,7 @@ func hasRepeatedChild(sf *pqarrow.SchemaField) bool {
 	for i := range sf.Children {
 		c := &sf.Children[i]
 		switch c.Field.Type.ID() {
-		case arrow.LIST, arrow.LARGE_LIST, arrow.MAP:
+		case arrow.LIST, arrow.LARGE_LIST, arrow.MAP, arrow.FIXED_SIZE_LIST:
 			return true
 		}
 		if hasRepeatedChild(c) {
@@ -260,6 +263,12 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 		elemType = t.Elem()
 	}
 	cd, err := b.buildType(&sf.Children[0], elemType, child)
+	if err == nil && dt.ID() == arrow.MAP && (cd.NullN() != 0 || len(cd.Children()) != 2 || cd.Children()[0].NullN() != 0) {
+		// arrow-go's map array panics on null entries or keys, which a
+		// damaged file's levels can claim.
+		cd.Release()
+		err = fmt.Errorf("%w: column %d: map with a null entry or key", ErrCorrupt, child[0].l.col)
+	}
 	if err != nil {
 		offBuf.Release()
 		if valid != nil {
@@ -276,13 +285,66 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 	return out, nil
 }
 
+// buildFixedSizeList builds a fixed-size list (a LIST in the file, read as
+// one when the stored ARROW:schema says so), as pqarrow does: the list is
+// built, every valid slot must hold exactly the list size of elements and
+// every null slot none, and a null slot's elements are null.
+func (b *builder) buildFixedSizeList(sf *pqarrow.SchemaField, t *arrow.FixedSizeListType, sl []slots) (arrow.ArrayData, error) {
+	ld, err := b.buildList(sf, arrow.ListOfField(t.ElemField()), sl)
+	if err != nil {
+		return nil, err
+	}
+	defer ld.Release()
+	la := array.NewListData(ld)
+	defer la.Release()
+	size, n := int(t.Len()), la.Len()
+	offs := la.Offsets()
+	for i := 0; i < n; i++ {
+		got := int(offs[i+1] - offs[i])
+		if la.IsValid(i) && got != size || la.IsNull(i) && got != 0 {
+			return nil, fmt.Errorf("%w: column %d: list %d of a fixed-size list of %d holds %d elements", ErrCorrupt, sf.ColIndex, i, size, got)
+		}
+	}
+	values := la.ListValues()
+	if la.NullN() == 0 {
+		return array.NewData(t, n, []*memory.Buffer{nil}, []arrow.ArrayData{values.Data()}, 0, 0), nil
+	}
+	// Runs of valid slots are slices of the values; runs of null slots
+	// null elements.
+	var pieces []arrow.Array
+	defer func() {
+		for _, p := range pieces {
+			p.Release()
+		}
+	}()
+	for i := 0; i < n; {
+		valid := la.IsValid(i)
+		end := i + 1
+		for end < n && la.IsValid(end) == valid {
+			end++
+		}
+		if valid {
+			pieces = append(pieces, array.NewSlice(values, int64(offs[i]), int64(offs[end])))
+		} else {
+			pieces = append(pieces, array.MakeArrayOfNull(b.user, t.Elem(), (end-i)*size))
+		}
+		i = end
+	}
+	child, err := array.Concatenate(pieces, b.user)
+	if err != nil {
+		return nil, fmt.Errorf("arrowgo: fixed-size list of column %d: %w", sf.ColIndex, err)
+	}
+	defer child.Release()
+	return array.NewData(t, n, []*memory.Buffer{ld.Buffers()[0]}, []arrow.ArrayData{child.Data()}, la.NullN(), 0), nil
+}
+
 // listElements returns the entries of s's leaf that are elements of the
 // lists at the slots s, and writes the lists' offsets into offs32 or offs64
 // when one is not nil.
 func listElements(s slots, def, rep int16, offs32 []int32, offs64 []int64) []int32 {
 	l := s.l
 	ld, lr := l.def[:l.n], l.rep[:l.n]
-	idx := make([]int32, l.n) // at most one element per entry
+	idx := makeInt32s(l.n) // at most one element per entry
 	w := 0
 	if offs32 != nil {
 		offs32[0] = 0
@@ -435,8 +497,9 @@ func (b *builder) offsets(l *leaf, valid *memory.Buffer, n int) *memory.Buffer {
 }
 
 // spreadBack moves the nv dense values at the start of buf (n values of w
-// bytes) to the valid slots of vb, from the last, in place. Null slots keep
-// whatever bytes were there.
+// bytes) to the valid slots of vb, from the last, in place. Null slots hold
+// a copy of a value or zeros: none keeps the bytes past the nv values,
+// which the buffer's allocator may not have initialized.
 func spreadBack(buf []byte, w int, vb []byte, nv, n int) {
 	switch w {
 	case 1:
@@ -449,22 +512,34 @@ func spreadBack(buf []byte, w int, vb []byte, nv, n int) {
 		spreadBackT(arrow.Uint64Traits.CastFromBytes(buf[:8*n]), vb, nv)
 	default:
 		v := nv - 1
-		for k := n - 1; v >= 0 && v < k; k-- {
+		k := n - 1
+		for ; v >= 0 && v < k; k-- {
 			if bitutil.BitIsSet(vb, k) {
 				copy(buf[k*w:(k+1)*w], buf[v*w:(v+1)*w])
 				v--
+			} else {
+				clear(buf[k*w : (k+1)*w])
 			}
+		}
+		if v < 0 && k >= nv {
+			clear(buf[nv*w : (k+1)*w])
 		}
 	}
 }
 
 func spreadBackT[T uint8 | uint16 | uint32 | uint64](buf []T, vb []byte, nv int) {
 	v := nv - 1
-	for k := len(buf) - 1; v >= 0 && v < k; k-- {
+	k := len(buf) - 1
+	for ; v >= 0 && v < k; k-- {
 		// Write unconditionally, without a branch: a null slot gets a
 		// copy of the value below it, which Arrow ignores.
 		buf[k] = buf[v]
 		v -= b2i(vb[k>>3]>>(k&7)&1 != 0)
+	}
+	if v < 0 && k >= nv {
+		// The leading null slots past the dense values were never
+		// written.
+		clear(buf[nv : k+1])
 	}
 }
 

@@ -29,14 +29,17 @@ func (g *buffer) grow(mem memory.Allocator, extra int) []byte {
 	return g.growHint(mem, extra, 0)
 }
 
-// growHint makes room for extra more bytes, growing to at least hint bytes
-// when it must grow.
+// growHint makes room for extra more bytes, growing to hint bytes when it
+// must grow and hint is enough, else to twice the size.
 func (g *buffer) growHint(mem memory.Allocator, extra, hint int) []byte {
 	if g.b == nil {
 		g.b = memory.NewResizableBuffer(mem)
 	}
 	if need := g.n + extra; need > len(g.b.Buf()) {
-		c := max(2*len(g.b.Buf()), need, hint)
+		c := max(2*len(g.b.Buf()), need)
+		if hint >= need {
+			c = hint
+		}
 		g.b.Reserve(c)
 	}
 	return g.b.Buf()[g.n : g.n+extra]
@@ -114,14 +117,19 @@ type leaf struct {
 // them.
 const maxReserve = 1 << 22
 
-// readerPool keeps the column readers of a FileReader and the pages of
-// every reader between the leaves that use them: a leaf takes a reader and
-// a page when it starts and gives them back when its last chunk ends, so
-// reading a file column after column warms one reader and one page instead
-// of growing a new one per column.
+// readerPool keeps column readers and pages between the leaves that use
+// them: a leaf takes a reader and a page when it starts and gives them back
+// when its last chunk ends, so reading a file column after column, and file
+// after file, warms one reader and one page (their decompression and
+// dictionary buffers) instead of growing new ones per column. A reader is
+// pointed at the leaf's file and chunk by column.File.ResetReader, which
+// keeps only its buffers.
 type readerPool struct {
-	readers sync.Pool // *column.Reader of the FileReader's File
+	readers sync.Pool // *column.Reader
 }
+
+// sharedReaders is the readerPool of every FileReader.
+var sharedReaders readerPool
 
 var (
 	pagePool  = sync.Pool{New: func() any { return new(column.Page) }}
@@ -133,7 +141,7 @@ func getLevels(n int) []int16 {
 	if p, ok := levelPool.Get().(*[]int16); ok && cap(*p) >= n {
 		return (*p)[:0]
 	}
-	return make([]int16, 0, n)
+	return makeInt16s(n)[:0]
 }
 
 func putLevels(b []int16) {
@@ -248,16 +256,18 @@ func (l *leaf) giveBack() {
 
 // readRows reads the next rows of the leaf, at most want, into the batch,
 // and returns how many it read (fewer only at the end of the last chunk).
-func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
+// batch is the rows of the whole batch, which sizes its buffers when the
+// batch is empty.
+func (l *leaf) readRows(ctx context.Context, want, batch int) (int, error) {
 	got := 0
 	if l.n == 0 {
 		// The metadata's row and value counts size the buffers up front,
 		// capped at maxReserve values (4 Mi: 32 MiB of int64): past it, buffers grow with the
 		// values actually read, so a footer claiming more rows than the
 		// file holds cannot make the reader allocate for them.
-		l.expect = want
+		l.expect = batch
 		if l.maxRep > 0 && l.totalRows > 0 {
-			l.expect = int(min(l.totalLevels*int64(want)/l.totalRows+16, 4*int64(want)+1<<16))
+			l.expect = int(min(l.totalLevels*int64(batch)/l.totalRows+16, 4*int64(batch)+1<<16))
 		}
 		l.expect = min(l.expect, maxReserve)
 		if l.field.Field.Type.ID() != arrow.NULL {
@@ -313,6 +323,45 @@ func (l *leaf) readRows(ctx context.Context, want int) (int, error) {
 		l.unalias()
 		return got, nil
 	}
+}
+
+// seek moves the leaf to row row of row group l.rowGroups[gi], gi at or
+// after the current one, when it is not there already: at the row group's
+// chunk, through column.Reader.SeekRow (the offset index's page when the
+// chunk has one, else pages skipped by their headers). at is where the leaf
+// stands: row group index and row within it, the row group's end standing
+// for the start of the next.
+func (l *leaf) seek(ctx context.Context, gi int, row int64, atGi int, atRow int64) error {
+	if atGi == gi && atRow == row {
+		return nil
+	}
+	if row == 0 && atGi+1 == gi && atRow == l.f.MetaData().RowGroups[l.rowGroups[atGi]].NumRows {
+		return nil
+	}
+	l.inPage = false
+	l.detach()
+	changed := gi != l.rgi
+	if changed {
+		l.rgi = gi
+		if gi >= len(l.rowGroups) {
+			l.giveBack()
+			return nil
+		}
+		if l.rd != nil {
+			if err := l.f.ResetReader(l.rd, l.rowGroups[gi], l.col); err != nil {
+				return err
+			}
+		}
+	}
+	if row == 0 && (changed || l.rd == nil) {
+		return nil // at the chunk's start
+	}
+	if l.rd == nil {
+		if err := l.acquire(); err != nil {
+			return err
+		}
+	}
+	return l.rd.SeekRowContext(ctx, row)
 }
 
 // aliasTail points the page's values at the free tail of the batch's
@@ -522,13 +571,20 @@ func (l *leaf) appendValues(from, to int) error {
 	case format.ByteArray:
 		start, end := v.Offsets[from], v.Offsets[to]
 		// The data buffer grows to the batch's expected size at the
-		// average length so far, not by doubling.
+		// average length so far (exactly to what it holds at the last
+		// values of a batch of a leaf that is not repeated), not by
+		// doubling.
 		hint := 0
-		if seen := l.nvals + to - from; seen > 0 && l.expect > seen {
+		if seen := l.nvals + to - from; seen > 0 {
 			have := l.dataLen + int64(end-start)
-			// Past 64 MiB, at most four times the bytes read so far: a
-			// claimed row count never sizes a large buffer by itself.
-			hint = int(min(have/int64(seen)*int64(l.expect)*21/20, max(4*have, 64<<20)))
+			switch {
+			case l.expect > seen:
+				// Past 64 MiB, at most four times the bytes read so far: a
+				// claimed row count never sizes a large buffer by itself.
+				hint = int(min(have*int64(l.expect)/int64(seen)*21/20, max(4*have, 64<<20)))
+			case l.maxRep == 0:
+				hint = int(have)
+			}
 		}
 		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
 		l.data.n += int(end - start)

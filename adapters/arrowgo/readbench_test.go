@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/stretchr/testify/require"
 )
@@ -70,22 +71,46 @@ func generated(tb testing.TB, dict bool) []byte {
 	return buf.Bytes()
 }
 
+// benchInput is a file of the read benchmarks.
+type benchInput struct {
+	name string
+	data []byte
+}
+
+// benchInputs returns the files of BenchmarkReadTable and
+// BenchmarkRecordReader: benchFiles and the two generated 1M-row files.
+func benchInputs(b *testing.B) []benchInput {
+	var inputs []benchInput
+	for _, f := range benchFiles {
+		data, err := os.ReadFile(filepath.Join("../../testdata/foreign", f))
+		require.NoError(b, err)
+		inputs = append(inputs, benchInput{f, data})
+	}
+	return append(inputs, benchInput{"gen/1M_dict", generated(b, true)}, benchInput{"gen/1M_plain", generated(b, false)})
+}
+
+// benchRead runs read as sub-benchmark file=name/impl=impl, reporting
+// cpu-ns/op, the process CPU time.
+func benchRead(b *testing.B, in benchInput, impl string, read func() error) {
+	b.Run("file="+in.name+"/impl="+impl, func(b *testing.B) {
+		b.SetBytes(int64(len(in.data)))
+		b.ReportAllocs()
+		cpu := processCPUTime()
+		for b.Loop() {
+			if err := read(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+	})
+}
+
 // BenchmarkReadTable reads whole files into tables with pqarrow
 // (impl=pqarrow, pqcodec's codecs registered, so only decoding and
 // assembly differ) and with FileReader (impl=pqcodec), after checking once
 // that both give equal tables. cpu-ns/op is the process CPU time.
 func BenchmarkReadTable(b *testing.B) {
-	type input struct {
-		name string
-		data []byte
-	}
-	var inputs []input
-	for _, f := range benchFiles {
-		data, err := os.ReadFile(filepath.Join("../../testdata/foreign", f))
-		require.NoError(b, err)
-		inputs = append(inputs, input{f, data})
-	}
-	inputs = append(inputs, input{"gen/1M_dict", generated(b, true)}, input{"gen/1M_plain", generated(b, false)})
+	inputs := benchInputs(b)
 	withAdapter(b, func() {
 		for _, in := range inputs {
 			want, err := pqarrowTable(in.data, pqarrow.ArrowReadProperties{})
@@ -95,30 +120,78 @@ func BenchmarkReadTable(b *testing.B) {
 			require.Empty(b, equalTables(want, got), in.name)
 			want.Release()
 			got.Release()
-			impls := []struct {
-				name string
-				read func() (arrow.Table, error)
-			}{
-				{"pqarrow", func() (arrow.Table, error) {
-					return pqarrow.ReadTable(context.Background(), bytes.NewReader(in.data), nil, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-				}},
-				{"pqcodec", func() (arrow.Table, error) { return oursTable(in.data, memory.DefaultAllocator) }},
-			}
-			for _, impl := range impls {
-				b.Run("file="+in.name+"/impl="+impl.name, func(b *testing.B) {
-					b.SetBytes(int64(len(in.data)))
-					b.ReportAllocs()
-					cpu := processCPUTime()
-					for b.Loop() {
-						tbl, err := impl.read()
-						if err != nil {
-							b.Fatal(err)
-						}
-						tbl.Release()
-					}
-					b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
-				})
-			}
+			benchRead(b, in, "pqarrow", func() error {
+				tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(in.data), nil, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+				if err == nil {
+					tbl.Release()
+				}
+				return err
+			})
+			benchRead(b, in, "pqcodec", func() error {
+				tbl, err := oursTable(in.data, memory.DefaultAllocator)
+				if err == nil {
+					tbl.Release()
+				}
+				return err
+			})
+		}
+	})
+}
+
+// recordBatch is the batch size of BenchmarkRecordReader.
+const recordBatch = 8192
+
+// BenchmarkRecordReader reads whole files through a RecordReader of
+// recordBatch rows with pqarrow (impl=pqarrow, pqcodec's codecs
+// registered) and with FileReader (impl=pqcodec), after checking once that
+// both give the same number of rows.
+func BenchmarkRecordReader(b *testing.B) {
+	inputs := benchInputs(b)
+	props := pqarrow.ArrowReadProperties{BatchSize: recordBatch}
+	loop := func(rr array.RecordReader) (int64, error) {
+		defer rr.Release()
+		var n int64
+		for rr.Next() {
+			n += rr.RecordBatch().NumRows()
+		}
+		return n, rr.Err()
+	}
+	theirs := func(data []byte) (int64, error) {
+		pf, err := file.NewParquetReader(bytes.NewReader(data))
+		if err != nil {
+			return 0, err
+		}
+		defer pf.Close()
+		fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
+		if err != nil {
+			return 0, err
+		}
+		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
+		if err != nil {
+			return 0, err
+		}
+		return loop(rr)
+	}
+	ours := func(data []byte) (int64, error) {
+		r, err := Open(bytes.NewReader(data), int64(len(data)), WithReadProperties(props))
+		if err != nil {
+			return 0, err
+		}
+		rr, err := r.GetRecordReader(context.Background(), nil, nil)
+		if err != nil {
+			return 0, err
+		}
+		return loop(rr)
+	}
+	withAdapter(b, func() {
+		for _, in := range inputs {
+			want, err := theirs(in.data)
+			require.NoError(b, err)
+			got, err := ours(in.data)
+			require.NoError(b, err)
+			require.Equal(b, want, got, in.name)
+			benchRead(b, in, "pqarrow", func() error { _, err := theirs(in.data); return err })
+			benchRead(b, in, "pqcodec", func() error { _, err := ours(in.data); return err })
 		}
 	})
 }

@@ -96,10 +96,10 @@ func WithColumnOptions(opts ...column.Option) ReaderOption {
 type FileReader struct {
 	f        *column.File
 	mem      memory.Allocator
+	bufMem   memory.Allocator // the reader's own buffers: see bufferAllocator
 	props    pqarrow.ArrowReadProperties
 	manifest *pqarrow.SchemaManifest
 	schema   *arrow.Schema
-	pool     readerPool
 }
 
 // Open opens the size-byte Parquet file r and returns a FileReader on it.
@@ -140,7 +140,7 @@ func NewFileReader(f *column.File, opts ...ReaderOption) (*FileReader, error) {
 	} else {
 		sc = arrow.NewSchema(fields, m.SchemaMeta)
 	}
-	return &FileReader{f: f, mem: o.mem, props: o.props, manifest: m, schema: sc}, nil
+	return &FileReader{f: f, mem: o.mem, bufMem: bufferAllocator(o.mem), props: o.props, manifest: m, schema: sc}, nil
 }
 
 // Schema returns the Arrow schema of the file, as pqarrow.FromParquet
@@ -205,6 +205,58 @@ func (r *FileReader) checkRowGroups(rgs []int) ([]int, error) {
 // BatchSize is 0; records span row groups. ctx is checked before every
 // page; its error ends the reader (see Err).
 func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups []int) (array.RecordReader, error) {
+	return r.recordReader(ctx, colIndices, rowGroups, nil)
+}
+
+// GetRecordReaderRanges is [FileReader.GetRecordReader] reading only the
+// rows of ranges: file rows [First, End), numbered from 0 across row groups
+// in footer order, as column.File.MatchingFileRows returns them for a
+// predicate on the page index and column.File.FirstRow counts them. The
+// ranges must be in order and must not overlap; empty ones, and rows
+// outside the row groups read, are ignored. A nil or empty ranges selects
+// no row. Records hold BatchSize selected rows each (every selected row
+// when it is 0). Rows between ranges are skipped with
+// column.Reader.SeekRow: through the chunk's offset index when it has one
+// (the pages before a range are not read), else by page headers.
+func (r *FileReader) GetRecordReaderRanges(ctx context.Context, colIndices, rowGroups []int, ranges []column.RowRange) (array.RecordReader, error) {
+	for i, rg := range ranges {
+		if rg.First < 0 || rg.End < rg.First || i > 0 && rg.First < ranges[i-1].End {
+			return nil, fmt.Errorf("%w: range %d [%d, %d) negative, reversed or overlapping the one before", ErrArgument, i, rg.First, rg.End)
+		}
+	}
+	if ranges == nil {
+		ranges = []column.RowRange{}
+	}
+	return r.recordReader(ctx, colIndices, rowGroups, ranges)
+}
+
+// segment is a range of rows [first, end) of row group rowGroups[gi] of a
+// record reader.
+type segment struct {
+	gi         int
+	first, end int64
+}
+
+// segments returns the rows of ranges in the row groups rgs, in reading
+// order.
+func (r *FileReader) segments(rgs []int, ranges []column.RowRange) []segment {
+	out := []segment{}
+	for gi, g := range rgs {
+		base := r.f.FirstRow(g)
+		n := max(r.f.MetaData().RowGroups[g].NumRows, 0)
+		for _, rg := range ranges {
+			lo, hi := max(rg.First-base, 0), min(rg.End-base, n)
+			if lo < hi {
+				out = append(out, segment{gi: gi, first: lo, end: hi})
+			}
+		}
+	}
+	return out
+}
+
+// recordReader returns the record reader of GetRecordReader (ranges nil)
+// or GetRecordReaderRanges.
+func (r *FileReader) recordReader(ctx context.Context, colIndices, rowGroups []int, ranges []column.RowRange) (*recordReader, error) {
 	fields, err := r.fieldsOf(colIndices)
 	if err != nil {
 		return nil, err
@@ -214,15 +266,23 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 		return nil, err
 	}
 	var nrows int64
-	for _, g := range rgs {
-		nrows += r.f.MetaData().RowGroups[g].NumRows
+	var segs []segment
+	if ranges != nil {
+		segs = r.segments(rgs, ranges)
+		for _, sg := range segs {
+			nrows += sg.end - sg.first
+		}
+	} else {
+		for _, g := range rgs {
+			nrows += r.f.MetaData().RowGroups[g].NumRows
+		}
 	}
 	batch := r.props.BatchSize
 	if batch <= 0 || batch > nrows {
 		batch = nrows
 	}
 	outFields := make([]arrow.Field, len(fields))
-	rr := &recordReader{ctx: ctx, mem: r.mem, left: nrows, batch: batch}
+	rr := &recordReader{ctx: ctx, mem: r.mem, bufMem: r.bufMem, left: nrows, batch: batch, segs: segs}
 	rr.refs.Store(1)
 	var included map[int]bool
 	if colIndices != nil {
@@ -239,7 +299,7 @@ func (r *FileReader) GetRecordReader(ctx context.Context, colIndices, rowGroups 
 		outFields[i] = *sf.Field
 		var leaves []*leaf
 		collectLeaves(sf, func(l *pqarrow.SchemaField) {
-			leaves = append(leaves, newLeaf(r.f, r.mem, &r.pool, l, rgs))
+			leaves = append(leaves, newLeaf(r.f, r.bufMem, &sharedReaders, l, rgs))
 		})
 		rr.fields = append(rr.fields, fieldReader{sf: sf, leaves: leaves})
 	}
@@ -372,11 +432,10 @@ func (r *FileReader) ReadRowGroups(ctx context.Context, colIndices, rowGroups []
 
 // getReader is GetRecordReader with the batch size batch (-1: every row).
 func (r *FileReader) getReader(ctx context.Context, colIndices, rowGroups []int, batch int64) (*recordReader, error) {
-	rr, err := r.GetRecordReader(ctx, colIndices, rowGroups)
+	out, err := r.recordReader(ctx, colIndices, rowGroups, nil)
 	if err != nil {
 		return nil, err
 	}
-	out := rr.(*recordReader)
 	if batch < 0 {
 		out.batch = out.left
 	}
@@ -417,7 +476,8 @@ type fieldReader struct {
 // recordReader is the array.RecordReader of [FileReader.GetRecordReader].
 type recordReader struct {
 	ctx    context.Context
-	mem    memory.Allocator
+	mem    memory.Allocator // the user's, for arrow-go's builders
+	bufMem memory.Allocator // the reader's buffers
 	schema *arrow.Schema
 	fields []fieldReader
 	left   int64 // rows not read yet
@@ -426,6 +486,16 @@ type recordReader struct {
 	err    error
 	refs   atomic.Int64
 	slots  []slots
+
+	// With row ranges: the segments of rows to read, the next one, the
+	// rows of it read, and where the leaves stand (row group index and
+	// row within it).
+	segs   []segment
+	si     int
+	soff   int64
+	atGi   int
+	atRow  int64
+	pieces []segment
 }
 
 var _ array.RecordReader = (*recordReader)(nil)
@@ -484,12 +554,15 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 			c.Release()
 		}
 	}()
-	b := builder{mem: rr.mem}
+	b := builder{mem: rr.bufMem, user: rr.mem}
 	rows := -1
+	if rr.segs != nil {
+		rr.cutPieces(want)
+	}
 	for _, f := range rr.fields {
 		sl := rr.slots[:0]
 		for _, l := range f.leaves {
-			got, err := l.readRows(rr.ctx, want)
+			got, err := rr.readLeaf(l, want)
 			if err != nil {
 				l.resetBatch()
 				return nil, err
@@ -500,7 +573,7 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 			}
 			s := slots{l: l, n: l.n}
 			if l.maxRep > 0 {
-				idx := make([]int32, 0, min(want, l.n))
+				idx := makeInt32s(min(want, l.n))[:0]
 				for i, r := range l.rep[:l.n] {
 					if r == 0 {
 						idx = append(idx, int32(i))
@@ -526,8 +599,51 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 		cols = append(cols, arr)
 	}
 	rr.left -= int64(want)
+	if n := len(rr.pieces); rr.segs != nil && n > 0 {
+		rr.atGi, rr.atRow = rr.pieces[n-1].gi, rr.pieces[n-1].end
+	}
 	if rows < 0 {
 		rows = want
 	}
 	return array.NewRecordBatch(rr.schema, cols, int64(rows)), nil
+}
+
+// cutPieces sets rr.pieces to the next want selected rows, and moves the
+// segment cursor past them.
+func (rr *recordReader) cutPieces(want int) {
+	rr.pieces = rr.pieces[:0]
+	for left := int64(want); left > 0 && rr.si < len(rr.segs); {
+		sg := rr.segs[rr.si]
+		first := sg.first + rr.soff
+		n := min(sg.end-first, left)
+		rr.pieces = append(rr.pieces, segment{gi: sg.gi, first: first, end: first + n})
+		left -= n
+		rr.soff += n
+		if sg.first+rr.soff == sg.end {
+			rr.si, rr.soff = rr.si+1, 0
+		}
+	}
+}
+
+// readLeaf reads the batch's want rows of leaf l: the next want rows, or
+// with row ranges the rows of rr.pieces, seeking to each.
+func (rr *recordReader) readLeaf(l *leaf, want int) (int, error) {
+	if rr.segs == nil {
+		return l.readRows(rr.ctx, want, want)
+	}
+	got := 0
+	atGi, atRow := rr.atGi, rr.atRow
+	for _, p := range rr.pieces {
+		if err := l.seek(rr.ctx, p.gi, p.first, atGi, atRow); err != nil {
+			return got, err
+		}
+		n := int(p.end - p.first)
+		g, err := l.readRows(rr.ctx, n, want)
+		got += g
+		if err != nil || g != n {
+			return got, err
+		}
+		atGi, atRow = p.gi, p.end
+	}
+	return got, nil
 }

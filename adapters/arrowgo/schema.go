@@ -33,6 +33,9 @@ func manifest(md *format.FileMetaData, s *format.Schema, props *pqarrow.ArrowRea
 			return nil, fmt.Errorf("arrowgo: key/value metadata: %w", err)
 		}
 	}
+	if err := checkArrowSchema(md); err != nil {
+		return nil, err
+	}
 	m, err := pqarrow.NewSchemaManifest(sc, kv, props)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)

@@ -373,6 +373,20 @@ func (l *leafWriter) appendRange(a arrow.Array, s, e int) error {
 		d := a.Data()
 		v.Bytes = append(v.Bytes, d.Buffers()[1].Bytes()[w*(d.Offset()+s):w*(d.Offset()+e)]...)
 	case *array.Decimal128:
+		// Decimals of precision up to 9 (18) are INT32 (INT64) when the
+		// properties store decimals as integers, as pqarrow does.
+		switch l.phys {
+		case format.Int32:
+			for _, x := range a.Values()[s:e] {
+				v.Int32s = append(v.Int32s, int32(x.LowBits()))
+			}
+			return nil
+		case format.Int64:
+			for _, x := range a.Values()[s:e] {
+				v.Int64s = append(v.Int64s, int64(x.LowBits()))
+			}
+			return nil
+		}
 		for _, x := range a.Values()[s:e] {
 			var b [16]byte
 			binary.BigEndian.PutUint64(b[:8], uint64(x.HighBits()))
@@ -380,6 +394,18 @@ func (l *leafWriter) appendRange(a arrow.Array, s, e int) error {
 			v.Bytes = append(v.Bytes, b[16-l.typeLen:]...)
 		}
 	case *array.Decimal256:
+		switch l.phys {
+		case format.Int32:
+			for _, x := range a.Values()[s:e] {
+				v.Int32s = append(v.Int32s, int32(x.Array()[0]))
+			}
+			return nil
+		case format.Int64:
+			for _, x := range a.Values()[s:e] {
+				v.Int64s = append(v.Int64s, int64(x.Array()[0]))
+			}
+			return nil
+		}
 		for _, x := range a.Values()[s:e] {
 			var b [32]byte
 			arr := x.Array()

@@ -43,8 +43,8 @@ func WithWriterProperties(p *parquet.WriterProperties) WriterOption {
 }
 
 // WithArrowWriterProperties sets pqarrow's Arrow writer properties, which
-// shape the Parquet schema as they shape pqarrow's (timestamp coercion,
-// decimals as integers are not supported). ARROW:schema is always stored.
+// shape the Parquet schema as they shape pqarrow's (timestamp coercion).
+// ARROW:schema is always stored.
 func WithArrowWriterProperties(p pqarrow.ArrowWriterProperties) WriterOption {
 	return func(o *writerOptions) error { o.aprops = p; return nil }
 }
@@ -85,9 +85,6 @@ func NewFileWriter(sc *arrow.Schema, w io.Writer, opts ...WriterOption) (*FileWr
 	props := o.props
 	if props == nil {
 		props = parquet.NewWriterProperties()
-	}
-	if props.StoreDecimalAsInteger() {
-		return nil, fmt.Errorf("%w: decimals stored as integers", ErrUnsupported)
 	}
 	ps, err := writeSchema(sc, props, o.aprops)
 	if err != nil {

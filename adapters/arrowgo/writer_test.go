@@ -92,7 +92,7 @@ func TestWriteRoundTrip(t *testing.T) {
 // schema and writes after Close are errors, never panics.
 func TestWriterErrors(t *testing.T) {
 	var buf bytes.Buffer
-	_, err := NewFileWriter(arrow.NewSchema([]arrow.Field{{Name: "d", Type: arrow.FixedWidthTypes.Duration_ms}}, nil), &buf)
+	_, err := NewFileWriter(arrow.NewSchema([]arrow.Field{{Name: "d", Type: arrow.FixedWidthTypes.MonthDayNanoInterval}}, nil), &buf)
 	require.ErrorIs(t, err, ErrUnsupported)
 	_, err = NewFileWriter(arrow.NewSchema([]arrow.Field{{Name: "v", Type: arrow.ListViewOf(arrow.PrimitiveTypes.Int32)}}, nil), &buf)
 	require.ErrorIs(t, err, ErrUnsupported)

@@ -16,19 +16,28 @@ import (
 // writes for it (pqarrow.ToParquet makes the choices: physical and logical
 // types, the three-level lists, MAP groups, coerced time units), as a
 // schema of package writer.
+//
+// Durations, which pqarrow.ToParquet refuses, are stored as arrow-cpp
+// stores them: INT64 columns without a logical type, ARROW:schema naming
+// the duration, which pqarrow's reader (and FileReader) honour.
 func writeSchema(sc *arrow.Schema, props *parquet.WriterProperties, aprops pqarrow.ArrowWriterProperties) (*format.Schema, error) {
-	ps, err := pqarrow.ToParquet(sc, props, aprops)
+	fields := make([]arrow.Field, sc.NumFields())
+	for i, f := range sc.Fields() {
+		fields[i] = durationsAsInt64(f)
+	}
+	meta := sc.Metadata()
+	ps, err := pqarrow.ToParquet(arrow.NewSchema(fields, &meta), props, aprops)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
 	root := ps.Root()
-	fields := make([]writer.Field, root.NumFields())
-	for i := range fields {
-		if fields[i], err = writeField(root.Field(i)); err != nil {
+	wfields := make([]writer.Field, root.NumFields())
+	for i := range wfields {
+		if wfields[i], err = writeField(root.Field(i)); err != nil {
 			return nil, err
 		}
 	}
-	s, err := writer.Message(root.Name(), fields...)
+	s, err := writer.Message(root.Name(), wfields...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	}
@@ -144,6 +153,31 @@ func normalizeListNames(f arrow.Field) arrow.Field {
 		fs := make([]arrow.Field, t.NumFields())
 		for i := range fs {
 			fs[i] = normalizeListNames(t.Field(i))
+		}
+		f.Type = arrow.StructOf(fs...)
+	}
+	return f
+}
+
+// durationsAsInt64 returns f with every duration, at any depth, an int64.
+func durationsAsInt64(f arrow.Field) arrow.Field {
+	switch t := f.Type.(type) {
+	case *arrow.DurationType:
+		f.Type = arrow.PrimitiveTypes.Int64
+	case *arrow.ListType:
+		f.Type = arrow.ListOfField(durationsAsInt64(t.ElemField()))
+	case *arrow.LargeListType:
+		f.Type = arrow.LargeListOfField(durationsAsInt64(t.ElemField()))
+	case *arrow.FixedSizeListType:
+		f.Type = arrow.FixedSizeListOfField(t.Len(), durationsAsInt64(t.ElemField()))
+	case *arrow.MapType:
+		m := arrow.MapOfFields(durationsAsInt64(t.KeyField()), durationsAsInt64(t.ItemField()))
+		m.KeysSorted = t.KeysSorted
+		f.Type = m
+	case *arrow.StructType:
+		fs := make([]arrow.Field, t.NumFields())
+		for i := range fs {
+			fs[i] = durationsAsInt64(t.Field(i))
 		}
 		f.Type = arrow.StructOf(fs...)
 	}
