@@ -13,7 +13,7 @@ require (
 	github.com/klauspost/compress v1.20.4
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/pierrec/lz4/v4 v4.1.33
-	github.com/pqcodec/pqcodec v0.0.0-00010101000000-000000000000
+	github.com/pqcodec/pqcodec v0.1.0
 	github.com/stretchr/testify v1.12.1
 )
 

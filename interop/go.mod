@@ -8,7 +8,7 @@ require (
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/klauspost/compress v1.20.4
 	github.com/parquet-go/parquet-go v0.32.0
-	github.com/pqcodec/pqcodec v0.0.0
+	github.com/pqcodec/pqcodec v0.1.0
 	github.com/stretchr/testify v1.12.1
 )
 

@@ -4,7 +4,7 @@ go 1.25.0
 
 require (
 	github.com/parquet-go/parquet-go v0.32.0
-	github.com/pqcodec/pqcodec v0.0.0
+	github.com/pqcodec/pqcodec v0.1.0
 	github.com/stretchr/testify v1.12.1
 )
 
@@ -25,4 +25,7 @@ require (
 	google.golang.org/protobuf v1.34.2 // indirect
 )
 
+// The repository builds and tests the adapter with the core beside it;
+// replace directives apply only to builds of this module itself, so a user's
+// go get resolves the core at the version required above.
 replace github.com/pqcodec/pqcodec => ../..
