@@ -141,6 +141,7 @@ func TestConvertErrors(t *testing.T) {
 		{"csv", "id,s\n1,a\n2,b,c\n", "stdin:3: column 3: wrong number of fields"},
 		{"csv", "id,t\n1,a\n", "stdin:1: column 2 (t): no such field"},
 		{"csv", "", "stdin:1: empty CSV input"},
+		{"csv", "id,s\n1,a\n2,\"open\n3,b\n4,\"c\"d\n", "stdin:3: record starting here, at line 5 column "},
 	} {
 		_, errOut, status := convertStdin(c.in, "-", out, "--from", c.from, "--schema", schema)
 		require.Equal(t, exitError, status, c.in)
