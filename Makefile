@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest convert-check
 
 all: test
 
@@ -148,3 +148,13 @@ difftest:
 	cd scripts/difftest/gowriter && $(GO) build -o $(DIFFTEST_OUT)/gowriter .
 	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter \
 		--seed $(SEED) --n $(N) --writers $(WRITERS) --out $(DIFFTEST_OUT) $(DIFFTEST_FLAGS)
+
+# convert-check: `pqcodec convert` of generated JSON Lines and CSV (types, nulls, nesting, quoting, unicode,
+# empty input, bad lines, ragged rows) read back by DuckDB against DuckDB's own read_json/read_csv of the same
+# input under the schema convert chose (scripts/difftest/convertcheck.mjs; Node.js 20+). Under a minute.
+CONVERT_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-convertcheck
+convert-check:
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p $(CONVERT_OUT)
+	$(GO) build -o $(CONVERT_OUT)/pqcodec ./cmd/pqcodec
+	node scripts/difftest/convertcheck.mjs $(CONVERT_OUT)/pqcodec $(CONVERT_OUT)/work $(SEED)
