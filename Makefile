@@ -8,7 +8,7 @@ RUNS     ?= 5
 # libraries, so users of pqcodec never inherit them. They are tested too.
 NESTED   := $(shell find . -mindepth 2 -name go.mod -not -path './dist/*' -not -path './testdata/*' -not -path '*/node_modules/*' -exec dirname {} \; | sort)
 
-.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest convert-check
+.PHONY: all deps vet test test-nested test-memory flake bench bench-levels bench-rewrite bench-concurrent rewrite-check logical-check fuzz demo cross cross-docker foreign-corpus generate difftest
 
 all: test
 
@@ -153,6 +153,7 @@ difftest:
 # empty input, bad lines, ragged rows) read back by DuckDB against DuckDB's own read_json/read_csv of the same
 # input under the schema convert chose (scripts/difftest/convertcheck.mjs; Node.js 20+). Under a minute.
 CONVERT_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-convertcheck
+.PHONY: convert-check
 convert-check:
 	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error
 	mkdir -p $(CONVERT_OUT)
