@@ -160,3 +160,14 @@ difftest:
 	$(GO) build -o $(DIFFTEST_OUT)/pqwriter ./scripts/difftest/pqwriter
 	node scripts/difftest/difftest.mjs --pqcodec $(DIFFTEST_OUT)/pqcodec --gowriter $(DIFFTEST_OUT)/gowriter --pqwriter $(DIFFTEST_OUT)/pqwriter \
 		--seed $(SEED) --n $(N) --writers $(WRITERS) --out $(DIFFTEST_OUT) $(DIFFTEST_FLAGS)
+
+# convert-check: `pqcodec convert` of generated JSON Lines and CSV (types, nulls, nesting, quoting, unicode,
+# empty input, bad lines, ragged rows) read back by DuckDB against DuckDB's own read_json/read_csv of the same
+# input under the schema convert chose (scripts/difftest/convertcheck.mjs; Node.js 20+). Under a minute.
+CONVERT_OUT ?= $(or $(TMPDIR),/tmp)/pqcodec-convertcheck
+.PHONY: convert-check
+convert-check:
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p $(CONVERT_OUT)
+	$(GO) build -o $(CONVERT_OUT)/pqcodec ./cmd/pqcodec
+	node scripts/difftest/convertcheck.mjs $(CONVERT_OUT)/pqcodec $(CONVERT_OUT)/work $(SEED)

@@ -439,6 +439,12 @@ func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error)
 func (c *csvSource) csvError(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
+		if pe.StartLine != 0 && pe.StartLine != pe.Line {
+			// A quoted field left open runs on over the following lines:
+			// name the line its record starts on, where the mistake is.
+			return &inputError{file: c.name, line: int64(pe.StartLine),
+				col: fmt.Sprintf("record starting here, at line %d column %d", pe.Line, pe.Column), err: pe.Err}
+		}
 		return &inputError{file: c.name, line: int64(pe.Line), col: fmt.Sprintf("column %d", pe.Column), err: pe.Err}
 	}
 	return &fileError{c.name, err}

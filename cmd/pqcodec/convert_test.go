@@ -141,6 +141,7 @@ func TestConvertErrors(t *testing.T) {
 		{"csv", "id,s\n1,a\n2,b,c\n", "stdin:3: column 3: wrong number of fields"},
 		{"csv", "id,t\n1,a\n", "stdin:1: column 2 (t): no such field"},
 		{"csv", "", "stdin:1: empty CSV input"},
+		{"csv", "id,s\n1,a\n2,\"open\n3,b\n4,\"c\"d\n", "stdin:3: record starting here, at line 5 column "},
 	} {
 		_, errOut, status := convertStdin(c.in, "-", out, "--from", c.from, "--schema", schema)
 		require.Equal(t, exitError, status, c.in)
@@ -212,6 +213,8 @@ var parseJSONSeeds = []string{
 	`{}`, `[]`, `{"a":1,"b":[1,-2.5e+3,0,-0.0,1E9],"c":{"d":null,"e":true,"f":false}}`,
 	` {"s": "a\"b\\c\u00e9\ud83d\ude00\n\/", "t": "ünï", "u": ""} `, "{\"bad\": \"\xff\xfe\"}",
 	`{"a":[[],[{}],[[1]]]}`, `"x"`, `12`, `null`,
+	`"\b\f\n\r\t\"\\\/ \u0000\u001F\u00E9\uFFFF"`, `"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`, `"\ud83d\ud83d\ude00"`,
+	`"\ud83d\"`, "\"\xc3\\n\xff\xe2\x82\"", "\"\\u00e9\xed\xa0\x80\"", `"\U0041"`, `"\u00g1"`,
 	// Invalid.
 	``, `{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `[1,]`, `[1 2]`, `01`, `1.`, `-`, `1e`, `.5`, `tru`, `nul`,
 	`"abc`, `"a\`, "\"a\tb\"", `{"a":1} x`, `{1:2}`, `"\x"`, `"\u12"`, `+1`, `NaN`,
