@@ -414,30 +414,7 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 		_, err := c.dict.Put(v, from, to) // no limit: never full
 		return err
 	}
-	p := &c.vals
-	switch c.typ {
-	case format.Boolean:
-		p.Booleans = append(p.Booleans, v.Booleans[from:to]...)
-	case format.Int32:
-		p.Int32s = append(p.Int32s, v.Int32s[from:to]...)
-	case format.Int64:
-		p.Int64s = append(p.Int64s, v.Int64s[from:to]...)
-	case format.Int96:
-		p.Int96s = append(p.Int96s, v.Int96s[from:to]...)
-	case format.Float:
-		p.Floats = append(p.Floats, v.Floats[from:to]...)
-	case format.Double:
-		p.Doubles = append(p.Doubles, v.Doubles[from:to]...)
-	case format.FixedLenByteArray:
-		p.Bytes = append(p.Bytes, v.Bytes[from*c.typeLen:to*c.typeLen]...)
-	case format.ByteArray:
-		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
-		base := int32(len(p.Bytes)) - int32(lo)
-		p.Bytes = append(p.Bytes, v.Bytes[lo:hi]...)
-		for _, o := range v.Offsets[from+1 : to+1] {
-			p.Offsets = append(p.Offsets, o+base)
-		}
-	}
+	c.vals.AppendRange(v, from, to)
 	return nil
 }
 

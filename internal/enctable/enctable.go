@@ -109,6 +109,43 @@ func (v *Values) Truncate(n int) {
 	}
 }
 
+// AppendRange appends values [from, to) of src to v. Both hold the same
+// physical type; v's Type and TypeLength say which (a FIXED_LEN_BYTE_ARRAY
+// value is v.TypeLength bytes). Byte array offsets are rebased onto v's
+// bytes; v.Offsets gets its leading 0 when it is empty. The writer's page
+// buffer and internal/pagebatch's row batches use it.
+func (v *Values) AppendRange(src *Values, from, to int) {
+	switch v.Type {
+	case format.Boolean:
+		v.Booleans = append(v.Booleans, src.Booleans[from:to]...)
+	case format.Int32:
+		v.Int32s = append(v.Int32s, src.Int32s[from:to]...)
+	case format.Int64:
+		v.Int64s = append(v.Int64s, src.Int64s[from:to]...)
+	case format.Int96:
+		v.Int96s = append(v.Int96s, src.Int96s[from:to]...)
+	case format.Float:
+		v.Floats = append(v.Floats, src.Floats[from:to]...)
+	case format.Double:
+		v.Doubles = append(v.Doubles, src.Doubles[from:to]...)
+	case format.FixedLenByteArray:
+		v.Bytes = append(v.Bytes, src.Bytes[from*v.TypeLength:to*v.TypeLength]...)
+	case format.ByteArray:
+		if len(v.Offsets) == 0 {
+			v.Offsets = append(v.Offsets, 0)
+		}
+		if from == to {
+			return
+		}
+		lo, hi := src.Offsets[from], src.Offsets[to]
+		base := int32(len(v.Bytes)) - lo
+		v.Bytes = append(v.Bytes, src.Bytes[lo:hi]...)
+		for _, o := range src.Offsets[from+1 : to+1] {
+			v.Offsets = append(v.Offsets, o+base)
+		}
+	}
+}
+
 // Row is one row of the table.
 type Row struct {
 	Encoding format.Encoding

@@ -6,7 +6,7 @@ package pagebatch
 
 import (
 	"github.com/pqcodec/pqcodec/column"
-	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 )
 
 // Batcher holds the levels and values of the row a page left unfinished.
@@ -82,37 +82,5 @@ func (b *Batcher) add(p *column.Page, from, to int) {
 	if len(p.DefLevels) > 0 {
 		b.def = append(b.def, p.DefLevels[from:to]...)
 	}
-	appendValues(&b.values, &p.Values, v0, v1)
-}
-
-// appendValues appends values [from, to) of src to dst, of the same type.
-func appendValues(dst, src *column.Values, from, to int) {
-	switch src.Type {
-	case format.Boolean:
-		dst.Booleans = append(dst.Booleans, src.Booleans[from:to]...)
-	case format.Int32:
-		dst.Int32s = append(dst.Int32s, src.Int32s[from:to]...)
-	case format.Int64:
-		dst.Int64s = append(dst.Int64s, src.Int64s[from:to]...)
-	case format.Int96:
-		dst.Int96s = append(dst.Int96s, src.Int96s[from:to]...)
-	case format.Float:
-		dst.Floats = append(dst.Floats, src.Floats[from:to]...)
-	case format.Double:
-		dst.Doubles = append(dst.Doubles, src.Doubles[from:to]...)
-	case format.ByteArray:
-		if len(dst.Offsets) == 0 {
-			dst.Offsets = append(dst.Offsets, 0)
-		}
-		if from == to {
-			return
-		}
-		base := int32(len(dst.Bytes)) - src.Offsets[from]
-		dst.Bytes = append(dst.Bytes, src.Bytes[src.Offsets[from]:src.Offsets[to]]...)
-		for _, o := range src.Offsets[from+1 : to+1] {
-			dst.Offsets = append(dst.Offsets, o+base)
-		}
-	case format.FixedLenByteArray:
-		dst.Bytes = append(dst.Bytes, src.Bytes[from*src.TypeLength:to*src.TypeLength]...)
-	}
+	(*enctable.Values)(&b.values).AppendRange((*enctable.Values)(&p.Values), v0, v1)
 }
