@@ -57,7 +57,8 @@ func (d *Dict[T]) Reset(src []byte, numValues int) error {
 
 func decodeFixed[T plain.Fixed](dst []T, src []byte, n int) ([]T, error) {
 	if len(src)/plain.Size[T]() < n {
-		return dst, fmt.Errorf("%w: %d values of %d bytes in a %d-byte page", ErrCorrupt, n, plain.Size[T](), len(src))
+		// Reset wraps it in ErrCorrupt, as the errors of package plain.
+		return dst, fmt.Errorf("%d values of %d bytes in a %d-byte page", n, plain.Size[T](), len(src))
 	}
 	return plain.Decode(dst, src[:n*plain.Size[T]()])
 }
