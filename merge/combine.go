@@ -38,7 +38,12 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.inputs[refs[0].Input].Name, err)
 	}
-	var colOpts []column.Option
+	// Each column reader is bounded too, by the budget or the default if
+	// larger (a row group over a small budget still goes through, alone): a
+	// page whose values would take more (a few KB of brotli can hold
+	// gigabytes of strings) fails with column.ErrLimit instead of
+	// exhausting memory.
+	colOpts := []column.Option{column.WithMaxMemory(max(m.cfg.budget, DefaultMaxMemory))}
 	if m.cfg.decoder != nil {
 		colOpts = append(colOpts, column.WithCodecs(m.cfg.decoder))
 	}

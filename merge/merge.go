@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/internal/splice"
@@ -175,6 +176,9 @@ func readFooter(in Input) (source, error) {
 func wrapSource(err error) error {
 	if errors.Is(err, format.ErrEncrypted) {
 		return fmt.Errorf("%w: %w", ErrEncrypted, err)
+	}
+	if errors.Is(err, column.ErrLimit) {
+		return fmt.Errorf("merge: %w", err) // a bound of WithMaxMemory, not damage
 	}
 	return fmt.Errorf("%w: %w", ErrCorrupt, err)
 }

@@ -118,7 +118,10 @@ func WithWorkers(n int) Option {
 // WithMaxMemory bounds the bytes held by row groups in flight (read and not
 // yet written, and for combined row groups the pages of the new one) to
 // about n, default [DefaultMaxMemory]. A row group larger than the budget is
-// still processed, alone.
+// still processed, alone. Row groups that are combined are read with
+// column.WithMaxMemory of n or DefaultMaxMemory, whichever is larger: a
+// page whose values need more fails with an error wrapping
+// column.ErrLimit.
 func WithMaxMemory(n int64) Option {
 	return func(c *config) error {
 		if n < 1 {

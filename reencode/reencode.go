@@ -53,6 +53,7 @@ type config struct {
 	rowGroupSize int64
 	keyValue     []format.KeyValue
 	bloom        map[string]float64 // false-positive probability by path
+	maxMemory    int64              // of the column readers and the writer; 0: DefaultMaxMemory
 }
 
 // An Option configures [Rewrite]. An invalid value makes Rewrite return an
@@ -128,6 +129,25 @@ func WithKeyValue(key, value string) Option {
 	}
 }
 
+// DefaultMaxMemory is the default of [WithMaxMemory], as recompress's.
+const DefaultMaxMemory = 256 << 20
+
+// WithMaxMemory bounds what each column reader holds (column.WithMaxMemory)
+// while re-encoded columns are decoded, default [DefaultMaxMemory]: a page
+// whose values need more fails with an error wrapping column.ErrLimit
+// instead of exhausting memory (a few KB of brotli can hold gigabytes).
+// It does not bound the writer, which holds a row group's compressed pages
+// (writer.WithMaxMemory). n must be positive.
+func WithMaxMemory(n int64) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("%w: WithMaxMemory(%d): must be positive", ErrOption, n)
+		}
+		c.maxMemory = n
+		return nil
+	}
+}
+
 // Result summarises a rewrite.
 type Result struct {
 	BytesIn, BytesOut int64
@@ -150,7 +170,10 @@ func Rewrite(ctx context.Context, dst io.Writer, src io.ReaderAt, size int64, op
 			return nil, err
 		}
 	}
-	f, err := column.Open(src, size)
+	if cfg.maxMemory == 0 {
+		cfg.maxMemory = DefaultMaxMemory
+	}
+	f, err := column.Open(src, size, column.WithMaxMemory(cfg.maxMemory))
 	if err != nil {
 		if errors.Is(err, format.ErrEncrypted) {
 			return nil, fmt.Errorf("%w: %w", ErrEncrypted, err)
@@ -377,6 +400,9 @@ func (r *rewriter) encode(cols []int, from, to int) ([]*splice.Group, error) {
 					}
 					if e := r.ctx.Err(); e != nil {
 						return nil, fmt.Errorf("reencode: %w", e)
+					}
+					if errors.Is(err, column.ErrLimit) {
+						return nil, fmt.Errorf("reencode: %w", err) // WithMaxMemory's bound, not damage
 					}
 					return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 				}

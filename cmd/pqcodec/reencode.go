@@ -189,6 +189,7 @@ func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cl
 	if err != nil {
 		return err
 	}
+	opts = append(opts, reencode.WithMaxMemory(int64(f.memory)))
 	src, err := os.Open(in)
 	if err != nil {
 		return &fileError{in, err}

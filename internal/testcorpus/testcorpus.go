@@ -117,3 +117,8 @@ func moduleRoot() (string, bool) {
 		dir = parent
 	}
 }
+
+// Huge is the corpus file whose 4 KB decode to gigabytes (strings of a map
+// far larger than the page that holds them): tests that keep a whole
+// file's rows in memory skip it; the memory tests use it on purpose.
+const Huge = "large_string_map.brotli.parquet"
