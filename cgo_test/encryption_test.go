@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
@@ -107,13 +109,13 @@ func arrowDecryptOption(p *parquet.FileDecryptionProperties) file.ReadOption {
 // with each configuration, and once without encryption, once.
 var encryptedInputs = sync.OnceValues(func() (map[string][]byte, error) {
 	out := map[string][]byte{}
-	b, err := writeGenerated(compress.Codecs.Snappy, false)
+	b, err := generatedEncrypted(compress.Codecs.Snappy, false, nil)
 	if err != nil {
 		return nil, err
 	}
 	out["plaintext"] = b
-	for _, c := range encConfigs {
-		b, err := writeGenerated(compress.Codecs.Snappy, false, parquet.WithEncryptionProperties(c.write()))
+	for i, c := range encConfigs {
+		b, err := generatedEncrypted(compress.Codecs.Snappy, false, &encConfigs[i])
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.name, err)
 		}
@@ -121,6 +123,25 @@ var encryptedInputs = sync.OnceValues(func() (map[string][]byte, error) {
 	}
 	return out, nil
 })
+
+// generatedFiles holds the generated files by name, each written once.
+var generatedFiles sync.Map // name -> func() ([]byte, error)
+
+// generatedEncrypted is writeGenerated(codec, dict) encrypted with c (in the
+// clear if c is nil), written once per process (and kept in
+// PQCODEC_BENCH_CACHE when that is set).
+func generatedEncrypted(codec compress.Compression, dict bool, c *encConfig) ([]byte, error) {
+	name := fmt.Sprintf("gen-%s-dict=%t", strings.ToLower(codec.String()), dict)
+	var extra []parquet.WriterProperty
+	if c != nil {
+		name += "-" + c.name
+		extra = append(extra, parquet.WithEncryptionProperties(c.write()))
+	}
+	f, _ := generatedFiles.LoadOrStore(name, sync.OnceValues(func() ([]byte, error) {
+		return cachedInput(name, func() ([]byte, error) { return writeGenerated(codec, dict, extra...) })
+	}))
+	return f.(func() ([]byte, error))()
+}
 
 // readArrowDecrypt is readArrow for an encrypted file.
 func readArrowDecrypt(b []byte, p *parquet.FileDecryptionProperties) (fileData, error) {
@@ -180,71 +201,170 @@ func TestArrowEncryptedFiles(t *testing.T) {
 	}
 }
 
-// BenchmarkDecrypt decodes the generated SNAPPY file encrypted with
-// AES_GCM_V1 and AES_GCM_CTR_V1 (every column and the footer with one key),
-// with ours and with arrow-go's decrypting reader; impl=ours-plaintext is
-// ours on the same file unencrypted, so the difference is the cost of
-// decryption. SetBytes is the file's uncompressed page bytes.
+// decryptCodecs are the codecs arrow-go writes and reads, each the file's
+// only codec in BenchmarkDecrypt.
+var decryptCodecs = []struct {
+	name  string
+	codec compress.Compression
+}{
+	{"uncompressed", compress.Codecs.Uncompressed},
+	{"snappy", compress.Codecs.Snappy},
+	{"gzip", compress.Codecs.Gzip},
+	{"zstd", compress.Codecs.Zstd},
+	{"lz4raw", compress.Codecs.Lz4Raw},
+	{"brotli", compress.Codecs.Brotli},
+}
+
+// decryptCorpus are the encrypted files of parquet-testing that arrow-go
+// reads (see arrowCannotDecrypt), all written by parquet-java, with the
+// AAD prefix the file needs given.
+var decryptCorpus = []string{
+	"uniform_encryption.parquet.encrypted",
+	"encrypt_columns_and_footer.parquet.encrypted",
+	"encrypt_columns_and_footer_aad.parquet.encrypted",
+	"encrypt_columns_and_footer_ctr.parquet.encrypted",
+	"encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted",
+	"encrypt_columns_plaintext_footer.parquet.encrypted",
+}
+
+// BenchmarkDecrypt decodes encrypted files with ours and with arrow-go's
+// decrypting reader (its typed ColumnChunkReaders, ReadBatchInPage, as
+// BenchmarkDecode's arrow runner: both give every chunk's definition levels
+// and non-null values, arrow-go's byte arrays aliasing its page, ours
+// copied out to flat bytes and offsets).
+//
+//   - gen-<codec>-<plain|dict>-<config>: the generated file of
+//     BenchmarkDecode (512Ki rows of a timestamp, a double with 2% nulls and
+//     a string with 5% nulls; 1 MiB pages) written by arrow-go with each
+//     codec it writes and reads, without or with dictionaries, every column
+//     and the footer encrypted with one key by AES_GCM_V1 (uniform-gcm) or
+//     AES_GCM_CTR_V1 (uniform-ctr); gen-snappy-plain also with column keys
+//     (columns-and-footer). impl=ours-plaintext is ours on the same file
+//     unencrypted, so the difference is the cost of decryption. The footer
+//     is parsed once, outside the timed loop; SetBytes is the file's
+//     uncompressed page bytes.
+//   - pt-<file>: the small encrypted files of parquet-testing that
+//     arrow-go reads (parquet-java's; decryptCorpus), opened and read whole
+//     in each op (key retrieval, footer decryption and every column), since
+//     their footer is a large part of them; SetBytes is the file's size.
+//
+// Before timing, the runners' outputs (level and value counts, hashes of
+// the values and definition levels) must agree.
 func BenchmarkDecrypt(b *testing.B) {
-	in, err := encryptedInputs()
-	if err != nil {
-		b.Fatal(err)
-	}
-	size, err := uncompressedSize(in["plaintext"])
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, c := range encConfigs {
-		if c.name != "uniform-gcm" && c.name != "uniform-ctr" && c.name != "columns-and-footer" {
-			continue
-		}
-		data := in[c.name]
-		b.Run("gen-snappy-plain-"+c.name, func(b *testing.B) {
-			runners := []struct {
-				name string
-				mk   func() (benchRunner, error)
-			}{
-				{"impl=ours", func() (benchRunner, error) { return newOursBench(data, column.WithDecryption(c.ourKeys())) }},
-				{"impl=arrow", func() (benchRunner, error) { return newArrowBench(data, arrowDecryptOption(c.arrowKeys())) }},
-				{"impl=ours-plaintext", func() (benchRunner, error) { return newOursBench(in["plaintext"]) }},
+	for _, cd := range decryptCodecs {
+		for _, dict := range []bool{false, true} {
+			kind := "plain"
+			if dict {
+				kind = "dict"
 			}
-			// Check once that the three give the same values.
-			var sums []benchSum
-			for _, r := range runners {
-				rd, err := r.mk()
-				if err != nil {
-					b.Fatal(err)
+			for i, c := range encConfigs {
+				if c.name != "uniform-gcm" && c.name != "uniform-ctr" &&
+					(c.name != "columns-and-footer" || cd.name != "snappy" || dict) {
+					continue
 				}
-				var s benchSum
-				if err := rd.run(&s); err != nil {
-					b.Fatal(err)
-				}
-				sums = append(sums, s)
-			}
-			if sums[0] != sums[1] || sums[0] != sums[2] || sums[0].levels == 0 {
-				b.Fatalf("timed paths disagree: %+v", sums)
-			}
-			for _, r := range runners {
-				b.Run(r.name, func(b *testing.B) {
-					rd, err := r.mk()
+				c := &encConfigs[i]
+				b.Run("gen-"+cd.name+"-"+kind+"-"+c.name, func(b *testing.B) {
+					data, err := generatedEncrypted(cd.codec, dict, c)
 					if err != nil {
 						b.Fatal(err)
 					}
-					if err := rd.run(nil); err != nil {
+					plain, err := generatedEncrypted(cd.codec, dict, nil)
+					if err != nil {
 						b.Fatal(err)
 					}
-					b.SetBytes(size)
-					b.ReportAllocs()
-					b.ResetTimer()
-					cpu := cpuTime()
-					for b.Loop() {
-						if err := rd.run(nil); err != nil {
-							b.Fatal(err)
-						}
+					size, err := uncompressedSize(plain)
+					if err != nil {
+						b.Fatal(err)
 					}
-					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+					benchDecryptRunners(b, size, []decryptRunner{
+						{"impl=ours", func() (benchRunner, error) { return newOursBench(data, column.WithDecryption(c.ourKeys())) }},
+						{"impl=arrow", func() (benchRunner, error) { return newArrowBench(data, arrowDecryptOption(c.arrowKeys())) }},
+						{"impl=ours-plaintext", func() (benchRunner, error) { return newOursBench(plain) }},
+					}, false)
 				})
 			}
+		}
+	}
+	dir, ok := testcorpus.Find()
+	if !ok {
+		return
+	}
+	for _, name := range decryptCorpus {
+		b.Run("pt-"+strings.TrimSuffix(name, ".parquet.encrypted"), func(b *testing.B) {
+			data, err := os.ReadFile(filepath.Join(dir, "data", name))
+			if err != nil {
+				b.Fatal(err)
+			}
+			get := corpusRetriever(b, filepath.Join(dir, "data"), name)
+			ours := &encryption.Properties{KeyRetriever: get}
+			arrowOpts := []parquet.FileDecryptionOption{parquet.WithKeyRetriever(keyFunc(get))}
+			if strings.Contains(name, "disable_aad_storage") {
+				ours.AADPrefix = []byte(encAADPrefix)
+				arrowOpts = append(arrowOpts, parquet.WithDecryptAadPrefix(encAADPrefix))
+			}
+			benchDecryptRunners(b, int64(len(data)), []decryptRunner{
+				{"impl=ours", func() (benchRunner, error) { return newOursBench(data, column.WithDecryption(ours)) }},
+				{"impl=arrow", func() (benchRunner, error) {
+					// A FileDecryptionProperties holds the keys it
+					// retrieved: a new one for each file read.
+					return newArrowBench(data, arrowDecryptOption(parquet.NewFileDecryptionProperties(arrowOpts...)))
+				}},
+			}, true)
+		})
+	}
+}
+
+// decryptRunner makes one reader of BenchmarkDecrypt.
+type decryptRunner struct {
+	name string
+	mk   func() (benchRunner, error)
+}
+
+// benchDecryptRunners checks that the runners give the same output, then
+// times each as a sub-benchmark; with reopen, every op makes its reader
+// anew (opens the file) before reading it.
+func benchDecryptRunners(b *testing.B, size int64, runners []decryptRunner, reopen bool) {
+	var sums []benchSum
+	for _, r := range runners {
+		rd, err := r.mk()
+		if err != nil {
+			b.Fatalf("%s: %v", r.name, err)
+		}
+		var s benchSum
+		if err := rd.run(&s); err != nil {
+			b.Fatalf("%s: %v", r.name, err)
+		}
+		sums = append(sums, s)
+	}
+	for _, s := range sums[1:] {
+		if s != sums[0] || s.levels == 0 {
+			b.Fatalf("timed paths disagree: %+v", sums)
+		}
+	}
+	for _, r := range runners {
+		b.Run(r.name, func(b *testing.B) {
+			rd, err := r.mk()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := rd.run(nil); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(size)
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu := cpuTime()
+			for b.Loop() {
+				if reopen {
+					if rd, err = r.mk(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := rd.run(nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -263,7 +383,7 @@ func (f keyFunc) GetKey(md []byte) string {
 // corpusRetriever returns the key retriever of parquet-testing's encrypted
 // file rel (data/README.md's key ids; parquet-java's key tools with its
 // in-memory KMS for external_key_material_java).
-func corpusRetriever(t *testing.T, dataDir, rel string) func([]byte) ([]byte, error) {
+func corpusRetriever(t testing.TB, dataDir, rel string) func([]byte) ([]byte, error) {
 	keys := map[string]string{"kf": "0123456789012345", "kc1": "1234567890123450", "kc2": "1234567890123451"}
 	if strings.HasPrefix(rel, "aes256/") {
 		keys = map[string]string{"kf": "01234567890123456789012345678901"}
@@ -347,4 +467,137 @@ func TestCorpusEncryptedVsArrow(t *testing.T) {
 	})
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, n, 13)
+}
+
+// compressedPage is one page body of a column chunk as stored, with its
+// codec and decompressed size.
+type compressedPage struct {
+	codec format.CompressionCodec
+	body  []byte
+	size  int
+}
+
+// compressedPages returns every page body of the unencrypted file b.
+func compressedPages(b []byte) ([]compressedPage, error) {
+	f, err := column.Open(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, err
+	}
+	meta := f.MetaData()
+	var out []compressedPage
+	for _, rg := range meta.RowGroups {
+		for i := range rg.Columns {
+			c := &rg.Columns[i]
+			rng, err := meta.ColumnChunkRange(c, int64(len(b)))
+			if err != nil {
+				return nil, err
+			}
+			chunk, err := format.ReadColumnChunk(nil, bytes.NewReader(b), rng)
+			if err != nil {
+				return nil, err
+			}
+			w := format.NewPageWalker(chunk, rng)
+			for w.Next() {
+				h := w.Header()
+				out = append(out, compressedPage{c.MetaData.Codec, bytes.Clone(w.Body()), int(h.UncompressedPageSize)})
+			}
+			if err := w.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// BenchmarkDecryptCodec times the codec alone on the pages of each
+// generated file of BenchmarkDecrypt (unencrypted: the same page bodies the
+// decrypting readers decompress): impl=ours decompresses every page with
+// the codecfactory column.Open uses (native zstd, libdeflate, brotli; Go
+// snappy and LZ4), impl=arrow with arrow-go's codecs (klauspost's s2, zstd
+// and gzip, andybalholm's brotli, pierrec's LZ4), each into one reused
+// buffer. It is the floor of each reader's time in BenchmarkDecrypt: what
+// remains is decryption, page walk and decoding. SetBytes is the pages'
+// decompressed bytes.
+func BenchmarkDecryptCodec(b *testing.B) {
+	for _, cd := range decryptCodecs {
+		if cd.name == "uncompressed" {
+			continue
+		}
+		for _, dict := range []bool{false, true} {
+			kind := "plain"
+			if dict {
+				kind = "dict"
+			}
+			b.Run("gen-"+cd.name+"-"+kind, func(b *testing.B) {
+				plain, err := generatedEncrypted(cd.codec, dict, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pages, err := compressedPages(plain)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var size int64
+				for _, p := range pages {
+					size += int64(p.size)
+				}
+				factory, err := codecfactory.New()
+				if err != nil {
+					b.Fatal(err)
+				}
+				arrowCodec, err := compress.GetCodec(cd.codec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var ours, theirs []byte
+				runners := []struct {
+					name string
+					run  func(p compressedPage) ([]byte, error)
+				}{
+					{"impl=ours", func(p compressedPage) ([]byte, error) {
+						// Decompress caps its result at the page's size: keep
+						// the buffer, as column's reader does.
+						out, err := factory.Decompress(codecfactory.Codec(p.codec), ours[:0], p.body, p.size)
+						if cap(out) > cap(ours) {
+							ours = out[:0]
+						}
+						return out, err
+					}},
+					{"impl=arrow", func(p compressedPage) ([]byte, error) {
+						theirs = slices.Grow(theirs[:0], p.size)[:p.size]
+						return compress.Decode(arrowCodec, theirs, p.body)
+					}},
+				}
+				// Check once that both give the same bytes.
+				for _, p := range pages {
+					x, err := runners[0].run(p)
+					if err != nil {
+						b.Fatal(err)
+					}
+					y, err := runners[1].run(p)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if !bytes.Equal(x, y) || len(x) != p.size {
+						b.Fatalf("codecs disagree on a page of %d bytes", p.size)
+					}
+				}
+				for _, r := range runners {
+					b.Run(r.name, func(b *testing.B) {
+						b.SetBytes(size)
+						b.ReportAllocs()
+						cpu := cpuTime()
+						for b.Loop() {
+							for _, p := range pages {
+								if _, err := r.run(p); err != nil {
+									b.Fatal(err)
+								}
+							}
+						}
+						b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+					})
+				}
+			})
+		}
+	}
 }
