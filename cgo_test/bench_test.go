@@ -113,6 +113,8 @@ type oursBench struct {
 	f *column.File
 	r column.Reader
 	p column.Page
+	// column, when not -1, is the only column read (BenchmarkDecryptColumn).
+	column int
 }
 
 func newOursBench(b []byte, opts ...column.Option) (*oursBench, error) {
@@ -120,12 +122,15 @@ func newOursBench(b []byte, opts ...column.Option) (*oursBench, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &oursBench{f: f}, nil
+	return &oursBench{f: f, column: -1}, nil
 }
 
 func (o *oursBench) run(sum *benchSum) error {
 	for rg := range o.f.NumRowGroups() {
 		for col := range o.f.NumColumns() {
+			if o.column >= 0 && col != o.column {
+				continue
+			}
 			if err := o.f.ResetReader(&o.r, rg, col); err != nil {
 				return err
 			}
@@ -192,10 +197,12 @@ func b2u(b bool) uint64 {
 const benchBatch = 16384
 
 type arrowBench struct {
-	rdr  *file.Reader
-	def  []int16
-	rep  []int16
-	bufs struct {
+	rdr *file.Reader
+	// column, when not -1, is the only column read (BenchmarkDecryptColumn).
+	column int
+	def    []int16
+	rep    []int16
+	bufs   struct {
 		b   []bool
 		i32 []int32
 		i64 []int64
@@ -212,7 +219,7 @@ func newArrowBench(b []byte, opts ...file.ReadOption) (*arrowBench, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &arrowBench{rdr: rdr, def: make([]int16, benchBatch), rep: make([]int16, benchBatch)}
+	a := &arrowBench{rdr: rdr, column: -1, def: make([]int16, benchBatch), rep: make([]int16, benchBatch)}
 	a.bufs.b = make([]bool, benchBatch)
 	a.bufs.i32 = make([]int32, benchBatch)
 	a.bufs.i64 = make([]int64, benchBatch)
@@ -229,6 +236,9 @@ func (a *arrowBench) run(sum *benchSum) error {
 	for rg := range a.rdr.NumRowGroups() {
 		rgr := a.rdr.RowGroup(rg)
 		for col := range rgr.NumColumns() {
+			if a.column >= 0 && col != a.column {
+				continue
+			}
 			descr := schema.Column(col)
 			var def, rep []int16
 			if descr.MaxDefinitionLevel() > 0 {
