@@ -246,7 +246,8 @@ var decryptCorpus = []string{
 //   - pt-<file>: the small encrypted files of parquet-testing that
 //     arrow-go reads (parquet-java's; decryptCorpus), opened and read whole
 //     in each op (key retrieval, footer decryption and every column), since
-//     their footer is a large part of them; SetBytes is the file's size.
+//     their footer is a large part of them, each reader's buffers reused
+//     (oursReopen, arrowReopen); SetBytes is the file's size.
 //
 // Before timing, the runners' outputs (level and value counts, hashes of
 // the values and definition levels) must agree.
@@ -280,7 +281,7 @@ func BenchmarkDecrypt(b *testing.B) {
 						{"impl=ours", func() (benchRunner, error) { return newOursBench(data, column.WithDecryption(c.ourKeys())) }},
 						{"impl=arrow", func() (benchRunner, error) { return newArrowBench(data, arrowDecryptOption(c.arrowKeys())) }},
 						{"impl=ours-plaintext", func() (benchRunner, error) { return newOursBench(plain) }},
-					}, false)
+					})
 				})
 			}
 		}
@@ -303,13 +304,17 @@ func BenchmarkDecrypt(b *testing.B) {
 				arrowOpts = append(arrowOpts, parquet.WithDecryptAadPrefix(encAADPrefix))
 			}
 			benchDecryptRunners(b, int64(len(data)), []decryptRunner{
-				{"impl=ours", func() (benchRunner, error) { return newOursBench(data, column.WithDecryption(ours)) }},
+				{"impl=ours", func() (benchRunner, error) {
+					return &oursReopen{data: data, opts: []column.Option{column.WithDecryption(ours)}}, nil
+				}},
 				{"impl=arrow", func() (benchRunner, error) {
 					// A FileDecryptionProperties holds the keys it
 					// retrieved: a new one for each file read.
-					return newArrowBench(data, arrowDecryptOption(parquet.NewFileDecryptionProperties(arrowOpts...)))
+					return &arrowReopen{data: data, opts: func() []file.ReadOption {
+						return []file.ReadOption{arrowDecryptOption(parquet.NewFileDecryptionProperties(arrowOpts...))}
+					}}, nil
 				}},
-			}, true)
+			})
 		})
 	}
 }
@@ -320,10 +325,49 @@ type decryptRunner struct {
 	mk   func() (benchRunner, error)
 }
 
+// oursReopen opens its file in every run, then reads it with one reused
+// column.Reader and Page, as a program reading many files would.
+type oursReopen struct {
+	o    oursBench
+	data []byte
+	opts []column.Option
+}
+
+func (r *oursReopen) run(sum *benchSum) error {
+	f, err := column.Open(bytes.NewReader(r.data), int64(len(r.data)), r.opts...)
+	if err != nil {
+		return err
+	}
+	r.o.f, r.o.column = f, -1
+	return r.o.run(sum)
+}
+
+// arrowReopen is oursReopen for arrow-go: a new file.Reader in every run,
+// the batch buffers reused.
+type arrowReopen struct {
+	a    *arrowBench
+	data []byte
+	opts func() []file.ReadOption
+}
+
+func (r *arrowReopen) run(sum *benchSum) error {
+	rdr, err := file.NewParquetReader(bytes.NewReader(r.data), r.opts()...)
+	if err != nil {
+		return err
+	}
+	defer rdr.Close()
+	if r.a == nil {
+		if r.a, err = newArrowBench(r.data, r.opts()...); err != nil {
+			return err
+		}
+	}
+	r.a.rdr = rdr
+	return r.a.run(sum)
+}
+
 // benchDecryptRunners checks that the runners give the same output, then
-// times each as a sub-benchmark; with reopen, every op makes its reader
-// anew (opens the file) before reading it.
-func benchDecryptRunners(b *testing.B, size int64, runners []decryptRunner, reopen bool) {
+// times each as a sub-benchmark.
+func benchDecryptRunners(b *testing.B, size int64, runners []decryptRunner) {
 	var sums []benchSum
 	for _, r := range runners {
 		rd, err := r.mk()
@@ -355,11 +399,6 @@ func benchDecryptRunners(b *testing.B, size int64, runners []decryptRunner, reop
 			b.ResetTimer()
 			cpu := cpuTime()
 			for b.Loop() {
-				if reopen {
-					if rd, err = r.mk(); err != nil {
-						b.Fatal(err)
-					}
-				}
 				if err := rd.run(nil); err != nil {
 					b.Fatal(err)
 				}
@@ -666,7 +705,7 @@ func BenchmarkDecryptColumn(b *testing.B) {
 						return a, nil
 					}},
 					{"impl=ours-plaintext", ours(plain)},
-				}, false)
+				})
 				b.Run("codec", func(b *testing.B) { benchCodecs(b, cd.codec, colPages) })
 			})
 		}
