@@ -9,6 +9,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
@@ -38,18 +39,28 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.inputs[refs[0].Input].Name, err)
 	}
-	// Each column reader is bounded too, by the budget or the default if
-	// larger (a row group over a small budget still goes through, alone): a
-	// page whose values would take more (a few KB of brotli can hold
-	// gigabytes of strings) fails with column.ErrLimit instead of
-	// exhausting memory.
-	colOpts := []column.Option{column.WithMaxMemory(max(m.cfg.budget, DefaultMaxMemory))}
-	if m.cfg.decoder != nil {
-		colOpts = append(colOpts, column.WithCodecs(m.cfg.decoder))
-	}
+	// The inputs' column.Files (readFooters) read the row groups, each
+	// input held open over its consecutive row groups.
+	var held *lazyReader
+	defer func() {
+		if held != nil {
+			held.release()
+		}
+	}()
 	var p column.Page
 	for _, ref := range refs {
-		if err := m.copyRows(w, ref, &p, colOpts); err != nil {
+		s := &m.srcs[ref.Input]
+		if s.r != held {
+			if held != nil {
+				held.release()
+				held = nil
+			}
+			if err := s.r.acquire(); err != nil {
+				return nil, err
+			}
+			held = s.r
+		}
+		if err := m.copyRows(w, ref, s.file, &p); err != nil {
 			return nil, err
 		}
 	}
@@ -58,11 +69,10 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	}
 	data := buf.Bytes()
 	r := bytes.NewReader(data)
-	f, err := column.Open(r, int64(len(data)))
+	meta, err := format.ReadFooter(r, int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
 	}
-	meta := f.MetaData()
 	out := make([]*splice.Group, len(meta.RowGroups))
 	for g := range meta.RowGroups {
 		if out[g], err = splice.ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
@@ -72,19 +82,10 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	return out, nil
 }
 
-// copyRows writes the values of every column of row group ref to w, page
-// by page, and flushes nothing: w cuts row groups by size.
-func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, p *column.Page, opts []column.Option) error {
+// copyRows writes the values of every column of row group ref, read by f,
+// to w, page by page, and flushes nothing: w cuts row groups by size.
+func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, f *column.File, p *column.Page) error {
 	in := m.inputs[ref.Input]
-	r, size, closer, err := open(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.Name, err)
-	}
-	defer closer()
-	f, err := column.Open(r, size, opts...)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
-	}
 	leaves := f.Schema().Leaves()
 	for c := range f.NumColumns() {
 		cr, err := f.Column(ref.RowGroup, c)
