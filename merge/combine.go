@@ -23,6 +23,9 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	first := m.srcs[refs[0].Input]
 	schema := first.schema
 	opts := []writer.Option{writer.WithRowGroupSize(max(m.cfg.groupMax, 2*m.cfg.minSize))}
+	if m.writerWorkers > 1 {
+		opts = append(opts, writer.WithWorkers(m.writerWorkers))
+	}
 	if m.cfg.decoder != nil {
 		opts = append(opts, writer.WithCodecs(m.cfg.decoder))
 	}
@@ -82,6 +85,11 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	return out, nil
 }
 
+// batchLevels is the least number of levels copyRows writes at a time
+// (pagebatch.Batcher.MinLevels): small pages are gathered, so that the
+// writer's work per call, and its workers', is not a page of a few rows.
+const batchLevels = 4096
+
 // copyRows writes the values of every column of row group ref, read by f,
 // to w, page by page, and flushes nothing: w cuts row groups by size.
 func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, f *column.File, p *column.Page) error {
@@ -92,7 +100,7 @@ func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, f *column.File, p *
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
 		}
-		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel}
+		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel, MinLevels: batchLevels}
 		write := func(v *column.Values, def, rep []int16) error { return w.Write(c, v, def, rep) }
 		for {
 			if err := cr.ReadPageContext(m.ctx, p); err != nil {

@@ -243,6 +243,24 @@ func TestMergeSameBytes(t *testing.T) {
 			t.Fatal("output depends on the workers")
 		}
 	}
+	// One run of every row group, combined by one writer with as many
+	// workers as the merge.
+	first = nil
+	for _, w := range []int{1, 2, 5} {
+		var out bytes.Buffer
+		res, err := merge.Merge(&out, inputs, merge.WithWorkers(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Groups) != 1 || !res.Groups[0].Combined {
+			t.Fatalf("%d workers: %+v, want one run combined", w, res.Groups)
+		}
+		if first == nil {
+			first = out.Bytes()
+		} else if !bytes.Equal(first, out.Bytes()) {
+			t.Fatalf("one run: output depends on the workers (%d)", w)
+		}
+	}
 }
 
 func TestMergeSchemaMismatch(t *testing.T) {
