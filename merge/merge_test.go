@@ -344,7 +344,7 @@ func TestMergeInterrupted(t *testing.T) {
 // TestMergeInputChanged checks that an input whose size changed between the
 // footer and the row groups combined is an error, not a read of other
 // bytes, and that each input is opened once for its footer and once for its
-// run of combined row groups.
+// run of combined row groups (and by Verify once for the run).
 func TestMergeInputChanged(t *testing.T) {
 	inputs, _ := genInputs(t, 3, 4, 30)
 	opens := make([]int, len(inputs))
@@ -374,6 +374,20 @@ func TestMergeInputChanged(t *testing.T) {
 	for i, n := range opens {
 		if n != want[i] {
 			t.Errorf("input %d opened %d times, want %d", i, n, want[i])
+		}
+	}
+	// Verify opens each input once for its run of row groups.
+	var out bytes.Buffer
+	if res, err = merge.Merge(&out, inputs, merge.WithWorkers(1)); err != nil {
+		t.Fatal(err)
+	}
+	clear(opens)
+	if err := merge.Verify(context.Background(), bytes.NewReader(out.Bytes()), int64(out.Len()), inputs, res); err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range opens {
+		if n != want[i]-1 {
+			t.Errorf("Verify opened input %d %d times, want %d", i, n, want[i]-1)
 		}
 	}
 	for i := range inputs {
