@@ -152,6 +152,16 @@ readback:
 	PQCODEC_READBACK_DIR=$(READBACK_DIR) $(GO) test ./writer -run TestWriteForReaders -count=1
 	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node readback.mjs $(READBACK_DIR)/manifest.tsv
 
+# reencode-check: the outputs of reencode's TestCorpus (every corpus file under each of its flag sets:
+# pages v2 and 1 KiB, other encodings without dictionaries, bloom filters and page indexes, statistics off,
+# row groups cut again) read by DuckDB against DuckDB's reading of their sources (scripts/difftest/readback.mjs).
+REENCODE_DIR ?= $(or $(TMPDIR),/tmp)/pqcodec-reencodecheck
+.PHONY: reencode-check
+reencode-check:
+	rm -rf $(REENCODE_DIR)
+	PQCODEC_REENCODE_DIR=$(REENCODE_DIR) $(GO) test ./reencode -run '^TestCorpus$$' -count=1
+	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node readback.mjs $(REENCODE_DIR)/manifest.tsv --readers duckdb
+
 difftest:
 	cd scripts/difftest && npm ci --no-audit --no-fund --loglevel=error && node --test ../gojson/gojson.test.mjs
 	mkdir -p $(DIFFTEST_OUT)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
@@ -22,6 +23,9 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	first := m.srcs[refs[0].Input]
 	schema := first.schema
 	opts := []writer.Option{writer.WithRowGroupSize(max(m.cfg.groupMax, 2*m.cfg.minSize))}
+	if m.writerWorkers > 1 {
+		opts = append(opts, writer.WithWorkers(m.writerWorkers))
+	}
 	if m.cfg.decoder != nil {
 		opts = append(opts, writer.WithCodecs(m.cfg.decoder))
 	}
@@ -38,18 +42,28 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", m.inputs[refs[0].Input].Name, err)
 	}
-	// Each column reader is bounded too, by the budget or the default if
-	// larger (a row group over a small budget still goes through, alone): a
-	// page whose values would take more (a few KB of brotli can hold
-	// gigabytes of strings) fails with column.ErrLimit instead of
-	// exhausting memory.
-	colOpts := []column.Option{column.WithMaxMemory(max(m.cfg.budget, DefaultMaxMemory))}
-	if m.cfg.decoder != nil {
-		colOpts = append(colOpts, column.WithCodecs(m.cfg.decoder))
-	}
+	// The inputs' column.Files (readFooters) read the row groups, each
+	// input held open over its consecutive row groups.
+	var held *lazyReader
+	defer func() {
+		if held != nil {
+			held.release()
+		}
+	}()
 	var p column.Page
 	for _, ref := range refs {
-		if err := m.copyRows(w, ref, &p, colOpts); err != nil {
+		s := &m.srcs[ref.Input]
+		if s.r != held {
+			if held != nil {
+				held.release()
+				held = nil
+			}
+			if err := s.r.acquire(); err != nil {
+				return nil, err
+			}
+			held = s.r
+		}
+		if err := m.copyRows(w, ref, s.file, &p); err != nil {
 			return nil, err
 		}
 	}
@@ -58,11 +72,10 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	}
 	data := buf.Bytes()
 	r := bytes.NewReader(data)
-	f, err := column.Open(r, int64(len(data)))
+	meta, err := format.ReadFooter(r, int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
 	}
-	meta := f.MetaData()
 	out := make([]*splice.Group, len(meta.RowGroups))
 	for g := range meta.RowGroups {
 		if out[g], err = splice.ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
@@ -72,26 +85,22 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	return out, nil
 }
 
-// copyRows writes the values of every column of row group ref to w, page
-// by page, and flushes nothing: w cuts row groups by size.
-func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, p *column.Page, opts []column.Option) error {
+// batchLevels is the least number of levels copyRows writes at a time
+// (pagebatch.Batcher.MinLevels): small pages are gathered, so that the
+// writer's work per call, and its workers', is not a page of a few rows.
+const batchLevels = 4096
+
+// copyRows writes the values of every column of row group ref, read by f,
+// to w, page by page, and flushes nothing: w cuts row groups by size.
+func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, f *column.File, p *column.Page) error {
 	in := m.inputs[ref.Input]
-	r, size, closer, err := open(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.Name, err)
-	}
-	defer closer()
-	f, err := column.Open(r, size, opts...)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
-	}
 	leaves := f.Schema().Leaves()
 	for c := range f.NumColumns() {
 		cr, err := f.Column(ref.RowGroup, c)
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
 		}
-		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel}
+		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel, MinLevels: batchLevels}
 		write := func(v *column.Values, def, rep []int16) error { return w.Write(c, v, def, rep) }
 		for {
 			if err := cr.ReadPageContext(m.ctx, p); err != nil {

@@ -26,7 +26,10 @@
 // Work is parallel across row groups, and so across files: a pool of
 // workers reads (and for combined row groups, re-encodes) row groups while a
 // single writer emits them in order, with the bytes in flight bounded by
-// [WithMaxMemory]; the output does not depend on the number of workers. The
+// [WithMaxMemory]; when fewer runs of row groups are combined than there
+// are workers, each run is also written with that many (writer.WithWorkers).
+// Each input's footer is parsed once. The output does not depend on the
+// number of workers. The
 // output is written in one pass of sequential writes to an io.Writer; on
 // error or cancellation what was written is incomplete and must be
 // discarded (pqcodec merge writes a temporary file and renames it).

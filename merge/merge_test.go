@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/pqcodec/pqcodec"
@@ -242,6 +243,24 @@ func TestMergeSameBytes(t *testing.T) {
 			t.Fatal("output depends on the workers")
 		}
 	}
+	// One run of every row group, combined by one writer with as many
+	// workers as the merge.
+	first = nil
+	for _, w := range []int{1, 2, 5} {
+		var out bytes.Buffer
+		res, err := merge.Merge(&out, inputs, merge.WithWorkers(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Groups) != 1 || !res.Groups[0].Combined {
+			t.Fatalf("%d workers: %+v, want one run combined", w, res.Groups)
+		}
+		if first == nil {
+			first = out.Bytes()
+		} else if !bytes.Equal(first, out.Bytes()) {
+			t.Fatalf("one run: output depends on the workers (%d)", w)
+		}
+	}
 }
 
 func TestMergeSchemaMismatch(t *testing.T) {
@@ -319,5 +338,71 @@ func TestMergeInterrupted(t *testing.T) {
 	_, err = merge.Merge(&out, inputs)
 	if !errors.Is(err, pqcodec.ErrCorrupt) {
 		t.Fatalf("bad input: %v", err)
+	}
+}
+
+// TestMergeInputChanged checks that an input whose size changed between the
+// footer and the row groups combined is an error, not a read of other
+// bytes, and that each input is opened once for its footer and once for its
+// run of combined row groups (and by Verify once for the run).
+func TestMergeInputChanged(t *testing.T) {
+	inputs, _ := genInputs(t, 3, 4, 30)
+	opens := make([]int, len(inputs))
+	for i := range inputs {
+		open := inputs[i].Open
+		inputs[i].Open = func() (io.ReaderAt, int64, error) {
+			opens[i]++
+			return open()
+		}
+	}
+	res, err := merge.Merge(io.Discard, inputs, merge.WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, len(inputs))
+	for i := range want {
+		want[i] = 1 // the footer
+	}
+	for _, g := range res.Groups {
+		if !g.Combined {
+			t.Fatalf("%+v: not combined", g)
+		}
+		for _, s := range g.Sources {
+			want[s.Input] = 2 // and the run
+		}
+	}
+	for i, n := range opens {
+		if n != want[i] {
+			t.Errorf("input %d opened %d times, want %d", i, n, want[i])
+		}
+	}
+	// Verify opens each input once for its run of row groups.
+	var out bytes.Buffer
+	if res, err = merge.Merge(&out, inputs, merge.WithWorkers(1)); err != nil {
+		t.Fatal(err)
+	}
+	clear(opens)
+	if err := merge.Verify(context.Background(), bytes.NewReader(out.Bytes()), int64(out.Len()), inputs, res); err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range opens {
+		if n != want[i]-1 {
+			t.Errorf("Verify opened input %d %d times, want %d", i, n, want[i]-1)
+		}
+	}
+	for i := range inputs {
+		open := inputs[i].Open
+		calls := 0
+		inputs[i].Open = func() (io.ReaderAt, int64, error) {
+			r, size, err := open()
+			if calls++; calls > 1 {
+				size--
+			}
+			return r, size, err
+		}
+	}
+	_, err = merge.Merge(io.Discard, inputs, merge.WithWorkers(2))
+	if !errors.Is(err, merge.ErrCorrupt) || !strings.Contains(err.Error(), "when its footer was read") {
+		t.Fatalf("got %v, want ErrCorrupt for the changed size", err)
 	}
 }

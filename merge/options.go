@@ -46,10 +46,12 @@ const DefaultMaxMemory = 256 << 20
 const DefaultMinRowGroupSize = 8 << 20
 
 // Input is one source file: Open returns its contents and size. Merge calls
-// Open once to read the footer and once for every row group it copies,
-// never for more than one row group of an input at a time per worker, and
-// closes what Open returned when it implements io.Closer, so that thousands
-// of inputs do not hold thousands of open files.
+// Open once to read the footer (parsed only then), once for every row group
+// it copies and once for every run of its row groups that it combines
+// (shared by the workers combining them), and closes what Open returned
+// when it implements io.Closer as soon as no worker reads it, so that
+// thousands of inputs do not hold thousands of open files. A size other
+// than the first is an error.
 type Input struct {
 	Name string
 	Open func() (io.ReaderAt, int64, error)

@@ -30,7 +30,8 @@ func Verify(ctx context.Context, out io.ReaderAt, outSize int64, inputs []Input,
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrMismatch, err)
 	}
-	var v verifier
+	v := verifier{cur: -1}
+	defer v.release()
 	outGroup := 0
 	var outRow int64
 	for _, g := range res.Groups {
@@ -44,7 +45,7 @@ func Verify(ctx context.Context, out io.ReaderAt, outSize int64, inputs []Input,
 		if g.Combined {
 			err = v.rows(ctx, of, outRow, n, inputs, g.Sources)
 		} else {
-			err = v.pages(out, outSize, om, outGroup, inputs[g.Sources[0].Input], g.Sources[0].RowGroup)
+			err = v.pages(out, outSize, om, outGroup, inputs, g.Sources[0])
 		}
 		if err != nil {
 			return fmt.Errorf("output row group %d: %w", outGroup, err)
@@ -61,19 +62,52 @@ func Verify(ctx context.Context, out io.ReaderAt, outSize int64, inputs []Input,
 type verifier struct {
 	sbuf, obuf []byte
 	srow, orow []byte
+	// The input last opened (index cur), kept open and its footer parsed
+	// for the row groups of it that follow.
+	cur    int
+	r      io.ReaderAt
+	size   int64
+	f      *column.File
+	closer func()
 }
 
-// pages compares row group og of the output with row group g of input in.
-func (v *verifier) pages(out io.ReaderAt, outSize int64, om *format.FileMetaData, og int, in Input, g int) error {
+// input opens input i of inputs and reads its footer, unless it is the one
+// open already (the groups of a merge come in input order: each input is
+// opened and its footer parsed once per run of its row groups).
+func (v *verifier) input(inputs []Input, i int) error {
+	if i == v.cur {
+		return nil
+	}
+	v.release()
+	in := inputs[i]
 	r, size, closer, err := open(in)
 	if err != nil {
 		return fmt.Errorf("%s: %w", in.Name, err)
 	}
-	defer closer()
-	sm, err := format.ReadFooter(r, size)
+	f, err := column.Open(r, size)
 	if err != nil {
+		closer()
 		return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
 	}
+	v.cur, v.r, v.size, v.f, v.closer = i, r, size, f, closer
+	return nil
+}
+
+// release closes the input open, if any.
+func (v *verifier) release() {
+	if v.cur >= 0 {
+		v.closer()
+		v.cur, v.r, v.f, v.closer = -1, nil, nil, nil
+	}
+}
+
+// pages compares row group og of the output with row group ref of the
+// inputs.
+func (v *verifier) pages(out io.ReaderAt, outSize int64, om *format.FileMetaData, og int, inputs []Input, ref RowGroupRef) error {
+	if err := v.input(inputs, ref.Input); err != nil {
+		return err
+	}
+	in, g, r, size, sm := inputs[ref.Input], ref.RowGroup, v.r, v.size, v.f.MetaData()
 	if g >= len(sm.RowGroups) {
 		return fmt.Errorf("%w: %s has no row group %d", ErrMismatch, in.Name, g)
 	}
@@ -138,8 +172,7 @@ func (v *verifier) rows(ctx context.Context, of *column.File, first, n int64, in
 		return fmt.Errorf("%w: %w", ErrMismatch, err)
 	}
 	for _, ref := range refs {
-		in := inputs[ref.Input]
-		if err := v.rowGroup(ctx, or, in, ref.RowGroup); err != nil {
+		if err := v.rowGroup(ctx, or, inputs, ref); err != nil {
 			return err
 		}
 	}
@@ -149,15 +182,13 @@ func (v *verifier) rows(ctx context.Context, of *column.File, first, n int64, in
 	return nil
 }
 
-func (v *verifier) rowGroup(ctx context.Context, or *rows.Reader, in Input, g int) error {
-	r, size, closer, err := open(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.Name, err)
+func (v *verifier) rowGroup(ctx context.Context, or *rows.Reader, inputs []Input, ref RowGroupRef) error {
+	if err := v.input(inputs, ref.Input); err != nil {
+		return err
 	}
-	defer closer()
-	f, err := column.Open(r, size)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
+	in, g, f := inputs[ref.Input], ref.RowGroup, v.f
+	if g >= f.NumRowGroups() {
+		return fmt.Errorf("%w: %s has no row group %d", ErrMismatch, in.Name, g)
 	}
 	sr, err := rows.NewReader(f, rows.WithRaw(), rows.WithRange(f.FirstRow(g), f.MetaData().RowGroups[g].NumRows))
 	if err != nil {

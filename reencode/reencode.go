@@ -54,6 +54,7 @@ type config struct {
 	keyValue     []format.KeyValue
 	bloom        map[string]float64 // false-positive probability by path
 	maxMemory    int64              // of the column readers and the writer; 0: DefaultMaxMemory
+	noSrcCRC     bool               // WithSourceChecksums(false)
 }
 
 // An Option configures [Rewrite]. An invalid value makes Rewrite return an
@@ -148,6 +149,19 @@ func WithMaxMemory(n int64) Option {
 	}
 }
 
+// WithSourceChecksums sets whether the CRC32 of the pages of re-encoded
+// columns that carry one is checked (column.WithVerifyChecksums; a mismatch
+// fails with an error wrapping column.ErrChecksum), so that a damaged page
+// is not written again under a fresh valid checksum, as
+// recompress.WithSourceChecksums. On by default. Copied pages keep their
+// checksums as they are.
+func WithSourceChecksums(on bool) Option {
+	return func(c *config) error {
+		c.noSrcCRC = !on
+		return nil
+	}
+}
+
 // Result summarises a rewrite.
 type Result struct {
 	BytesIn, BytesOut int64
@@ -173,7 +187,7 @@ func Rewrite(ctx context.Context, dst io.Writer, src io.ReaderAt, size int64, op
 	if cfg.maxMemory == 0 {
 		cfg.maxMemory = DefaultMaxMemory
 	}
-	f, err := column.Open(src, size, column.WithMaxMemory(cfg.maxMemory))
+	f, err := column.Open(src, size, column.WithMaxMemory(cfg.maxMemory), column.WithVerifyChecksums(!cfg.noSrcCRC))
 	if err != nil {
 		if errors.Is(err, format.ErrEncrypted) {
 			return nil, fmt.Errorf("%w: %w", ErrEncrypted, err)

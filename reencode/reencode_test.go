@@ -58,6 +58,26 @@ func valueEncoding(t format.Type) format.Encoding {
 	return format.Plain
 }
 
+// keepOutput writes output n, of source under combination name, into dir
+// and its line into manifest.
+func keepOutput(t *testing.T, manifest *os.File, dir, source, name string, n int, output []byte) {
+	t.Helper()
+	src, err := filepath.Abs(source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, fmt.Sprintf("%04d-%s", n, filepath.Base(source)))
+	if out, err = filepath.Abs(out); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, output, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Fprintf(manifest, "%s\t%s\t%s\n", src, out, name); err != nil {
+		t.Fatal(err)
+	}
+}
+
 type combo struct {
 	name string
 	opts func(leaves []*format.Node) []reencode.Option
@@ -92,11 +112,26 @@ var combos = []combo{
 }
 
 // TestCorpus re-encodes every readable file of parquet-testing and
-// testdata/foreign under every combination and compares the rows.
+// testdata/foreign under every combination and compares the rows. With
+// $PQCODEC_REENCODE_DIR set it also keeps each output there and lists it in
+// DIR/manifest.tsv ("source<TAB>output<TAB>combination", absolute paths), for
+// DuckDB to read them back (make reencode-check, scripts/difftest/readback.mjs).
 func TestCorpus(t *testing.T) {
 	files := testcorpus.Files(t, "data", ".parquet")
 	foreign, _ := filepath.Glob(filepath.Join("..", "testdata", "foreign", "*", "*.parquet"))
 	files = append(files, foreign...)
+	var manifest *os.File
+	keepDir := os.Getenv("PQCODEC_REENCODE_DIR")
+	if keepDir != "" {
+		if err := os.MkdirAll(keepDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if manifest, err = os.Create(filepath.Join(keepDir, "manifest.tsv")); err != nil {
+			t.Fatal(err)
+		}
+		defer manifest.Close()
+	}
 	var done, skipped int
 	for _, path := range files {
 		src, err := os.ReadFile(path)
@@ -122,6 +157,9 @@ func TestCorpus(t *testing.T) {
 			if errors.Is(err, reencode.ErrOption) && errors.Is(err, writer.ErrOption) {
 				continue // an encoding the column's type does not take
 			}
+			if errors.Is(err, column.ErrChecksum) && strings.Contains(path, "corrupt-checksum") {
+				continue // WithSourceChecksums: TestSourceChecksums
+			}
 			if err != nil {
 				t.Errorf("%s %s: %v", filepath.Base(path), c.name, err)
 				continue
@@ -141,11 +179,35 @@ func TestCorpus(t *testing.T) {
 					break
 				}
 			}
+			if manifest != nil {
+				keepOutput(t, manifest, keepDir, path, c.name, done, out.Bytes())
+			}
 			done++
 		}
 	}
 	t.Logf("%d rewrites compared, %d files skipped", done, skipped)
 	if done == 0 {
 		t.Fatal(fmt.Sprint("no file rewritten"))
+	}
+}
+
+// TestSourceChecksums checks that a page whose CRC32 does not match is not
+// re-encoded, unless WithSourceChecksums(false).
+func TestSourceChecksums(t *testing.T) {
+	src, err := os.ReadFile(testcorpus.Data(t, "datapage_v1-corrupt-checksum.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := reencode.WithAll(writer.WithPageVersion(2))
+	_, err = reencode.Rewrite(context.Background(), io.Discard, bytes.NewReader(src), int64(len(src)), all)
+	if !errors.Is(err, column.ErrChecksum) || !errors.Is(err, reencode.ErrCorrupt) {
+		t.Fatalf("got %v, want column.ErrChecksum", err)
+	}
+	var out bytes.Buffer
+	if _, err := reencode.Rewrite(context.Background(), &out, bytes.NewReader(src), int64(len(src)), all, reencode.WithSourceChecksums(false)); err != nil {
+		t.Fatal(err)
+	}
+	if err := reencode.Verify(context.Background(), bytes.NewReader(src), int64(len(src)), bytes.NewReader(out.Bytes()), int64(out.Len())); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -328,9 +328,9 @@ which holds a lock on it, is not).
 When IN is a directory (or a symbolic link to one), every .parquet file under
 it is rewritten to the same relative path under OUT, --jobs files at a time
 within --max-memory. Outputs that are already complete (written with the same
---codec, --columns and --crc, recorded in their key-value metadata under
-pqcodec.rewrite; same row groups; and verified when --verify is on) are
-skipped, so an interrupted run can be started again.
+--codec, --columns, --crc and re-encoding flags, recorded in their key-value
+metadata under pqcodec.rewrite; same rows and row groups; and verified when
+--verify is on) are skipped, so an interrupted run can be started again.
 Failures are listed at the end and make the exit status 1.
 
 Encryption (Parquet Modular Encryption): --footer-key, --column-key and

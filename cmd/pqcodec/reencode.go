@@ -5,9 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -168,6 +168,35 @@ func splitList(s string) []string {
 	return out
 }
 
+// description returns the re-encoding flags given, normalised, for
+// [rewriteFlags.description]: "encoding=a=DELTA_BINARY_PACKED page-size=1024
+// ...", the lists sorted.
+func (r *reencodeFlags) description() string {
+	var enc, bloom []string
+	for _, kv := range splitList(r.encoding) {
+		path, name, _ := strings.Cut(kv, "=")
+		if e, err := parseEncoding(name); err == nil {
+			name = e.String()
+		}
+		enc = append(enc, path+"="+name)
+	}
+	for _, spec := range splitList(r.bloom) {
+		path, p, hasP := strings.Cut(spec, ":")
+		if !hasP {
+			p = "0.01"
+		}
+		if fpp, err := strconv.ParseFloat(p, 64); err == nil {
+			p = strconv.FormatFloat(fpp, 'g', -1, 64)
+		}
+		bloom = append(bloom, path+":"+p)
+	}
+	sort.Strings(enc)
+	sort.Strings(bloom)
+	return fmt.Sprintf("encoding=%s page-size=%d page-version=%d dictionary=%s statistics=%s page-index=%s bloom=%s row-group-size=%d",
+		strings.Join(enc, ","), r.pageSize, r.pageVersion, r.dictionary.String(), r.statistics.String(), r.pageIndex.String(),
+		strings.Join(bloom, ","), r.rowGroupSize)
+}
+
 // reencodeFile is rewrite with re-encoding flags: package reencode writes
 // the re-encoded columns with the target codec and copies the others into a
 // first temporary file; unless every column was re-encoded or the target
@@ -175,35 +204,40 @@ func splitList(s string) []string {
 // second one. With --verify the rows of the result are compared with IN's
 // (and the recompressed pages with the first file's). The result is renamed
 // over OUT; on any error OUT is left as it was and the temporary files
-// removed.
-func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cleanup *cleanup, stdout io.Writer) error {
+// removed. memory bounds each column reader (reencode.WithMaxMemory); ropts
+// bound the recompression. The options are recorded under targetKey, as
+// [rewriteFile] records them, for directory mode to skip what is done.
+func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cleanup *cleanup, memory int64) (*fileResult, error) {
 	start := time.Now()
 	if f.crypt.active() {
-		return usagef("the re-encoding flags do not combine with encryption yet: re-encode first, then encrypt with a second rewrite")
+		return nil, usagef("the re-encoding flags do not combine with encryption yet: re-encode first, then encrypt with a second rewrite")
 	}
 	target, err := recompress.ParseTarget(f.codec)
 	if err != nil {
-		return usagef("--codec %q: %v", f.codec, err)
+		return nil, usagef("--codec %q: %v", f.codec, err)
 	}
 	opts, all, paths, err := f.re.options(target)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	opts = append(opts, reencode.WithMaxMemory(int64(f.memory)))
+	opts = append(opts, reencode.WithMaxMemory(memory), reencode.WithKeyValue(targetKey, f.description()),
+		reencode.WithSourceChecksums(f.srcCRC))
 	src, err := os.Open(in)
 	if err != nil {
-		return &fileError{in, err}
+		return nil, &fileError{in, err}
 	}
 	defer src.Close()
 	sst, err := src.Stat()
 	if err != nil {
-		return &fileError{in, err}
+		return nil, &fileError{in, err}
 	}
-	if sst.IsDir() {
-		return usagef("the re-encoding flags take one file IN, not a directory")
-	}
-	if ost, err := os.Stat(out); err == nil && os.SameFile(sst, ost) {
-		return usagef("%s: refusing to overwrite the input", out)
+	if ost, err := os.Stat(out); err == nil {
+		if os.SameFile(sst, ost) {
+			return nil, usagef("%s: refusing to overwrite the input", out)
+		}
+		if ost.IsDir() {
+			return nil, &fileError{out, errors.New("is a directory")}
+		}
 	}
 	dir := filepath.Dir(out)
 	removeStale(out)
@@ -224,59 +258,61 @@ func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cl
 	}
 	t1, err := temp()
 	if err != nil {
-		return &fileError{out, err}
+		return nil, &fileError{out, err}
 	}
 	res, err := reencode.Rewrite(context.Background(), destWriter{t1}, src, sst.Size(), opts...)
 	if err != nil {
 		var w *writeError
 		if errors.As(err, &w) {
-			return &fileError{out, err}
+			return nil, &fileError{out, err}
 		}
-		return &fileError{in, err}
+		return nil, &fileError{in, err}
 	}
 	final, size := t1, res.BytesOut
 	if !all && target.Codec != recompress.Keep {
 		t2, err := temp()
 		if err != nil {
-			return &fileError{out, err}
+			return nil, &fileError{out, err}
 		}
+		ropts = ropts[:len(ropts):len(ropts)] // shared by the files of a directory: append copies
 		for _, p := range paths {
 			ropts = append(ropts, recompress.WithColumnCodec(p, recompress.Target{Codec: recompress.Keep}))
 		}
 		rres, err := recompress.Rewrite(destWriter{t2}, t1, res.BytesOut, ropts...)
 		if err != nil {
-			return &fileError{out, err}
+			return nil, &fileError{out, err}
 		}
 		if f.verify {
 			if err := recompress.Verify(t1, res.BytesOut, t2, rres.BytesOut, nil); err != nil {
-				return &fileError{out, fmt.Errorf("verification failed: %w", err)}
+				return nil, &fileError{out, fmt.Errorf("verification failed: %w", err)}
 			}
 		}
 		final, size = t2, rres.BytesOut
 	}
 	if err := final.Sync(); err != nil {
-		return &fileError{out, err}
+		return nil, &fileError{out, err}
 	}
 	if f.verify {
 		if err := reencode.Verify(context.Background(), src, sst.Size(), final, size); err != nil {
-			return &fileError{out, fmt.Errorf("verification failed: %w", err)}
+			return nil, &fileError{out, fmt.Errorf("verification failed: %w", err)}
 		}
 	}
 	if err := final.Chmod(sst.Mode().Perm() | 0o200); err != nil {
-		return &fileError{out, err}
+		return nil, &fileError{out, err}
 	}
 	if err := os.Rename(final.Name(), out); err != nil {
-		return &fileError{out, err}
+		return nil, &fileError{out, err}
 	}
 	syncDir(dir)
 	v := ""
 	if f.verify {
 		v = ", verified"
 	}
-	fmt.Fprintf(stdout, "%s -> %s: %s -> %s (ratio %.3f), %d rows, %d column chunks re-encoded, %d copied, %.1f MB/s%s\n",
+	elapsed := time.Since(start)
+	line := fmt.Sprintf("%s -> %s: %s -> %s (ratio %.3f), %d rows, %d column chunks re-encoded, %d copied, %.1f MB/s%s",
 		in, out, sizeText(sst.Size()), sizeText(size), float64(size)/float64(max(sst.Size(), 1)), res.Rows,
-		res.ChunksEncoded, res.ChunksCopied, float64(sst.Size())/1e6/max(time.Since(start).Seconds(), 1e-9), v)
-	return nil
+		res.ChunksEncoded, res.ChunksCopied, float64(sst.Size())/1e6/max(elapsed.Seconds(), 1e-9), v)
+	return &fileResult{Result: &recompress.Result{BytesIn: sst.Size(), BytesOut: size}, elapsed: elapsed, line: line}, nil
 }
 
 func init() {
@@ -287,5 +323,8 @@ Re-encoding: --encoding, --bloom (the columns they name) and --page-size,
 (every column) decode those columns and write them again through package
 writer (package reencode), with the --codec target; the other columns' pages
 are copied and recompressed as above. --verify then compares the output's
-rows with IN's, value for value. These flags take one file IN.`
+rows with IN's, value for value. IN may be a directory, as above: the flags
+are recorded with the codecs, an output written with other flags is done
+again, and --max-memory bounds what each file's column readers hold, shared
+by the --jobs files.`
 }

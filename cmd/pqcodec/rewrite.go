@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/recompress"
+	"github.com/pqcodec/pqcodec/reencode"
 )
 
 // rewriteFlags are the options of pqcodec rewrite.
@@ -62,11 +64,16 @@ func setupRewrite(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 		}
 		cleanup := installCleanup()
 		defer cleanup.stop()
-		if f.re.active() {
-			return reencodeFile(in, out, &f, opts, cleanup, stdout)
-		}
 		if st.IsDir() {
 			return rewriteDir(in, out, &f, opts, cleanup, stdout, stderr)
+		}
+		if f.re.active() {
+			res, err := reencodeFile(in, out, &f, opts, cleanup, int64(f.memory))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(stdout, res.line)
+			return nil
 		}
 		p := newProgress(stderr)
 		res, err := rewriteFile(in, out, &f, append(opts, progressOption(p, in)), cleanup)
@@ -124,6 +131,7 @@ type fileResult struct {
 	*recompress.Result
 	elapsed time.Duration
 	skipped bool
+	line    string // the summary line, when not [summary]'s (re-encoding)
 }
 
 // rewriteFile rewrites in to out through a temporary file beside out,
@@ -281,6 +289,10 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 	jobs := min(f.jobs, max(len(files), 1))
 	budget := max(int64(f.memory)/int64(jobs), 1)
 	opts = append(opts, recompress.WithMaxMemory(budget))
+	one := func(src, dst string) (*fileResult, error) { return rewriteFile(src, dst, f, opts, cleanup) }
+	if f.re.active() {
+		one = func(src, dst string) (*fileResult, error) { return reencodeFile(src, dst, f, opts, cleanup, budget) }
+	}
 	want := f.description()
 	var (
 		mu       sync.Mutex
@@ -306,10 +318,10 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 					// Also beside an output that is already done.
 					removeStale(dst)
 				}
-				if err == nil && !f.crypt.active() && complete(src, dst, want, f.verify) { // encryption: never skipped
+				if err == nil && !f.crypt.active() && complete(src, dst, want, f) { // encryption: never skipped
 					res = &fileResult{skipped: true}
 				} else if err == nil {
-					res, err = rewriteFile(src, dst, f, opts, cleanup)
+					res, err = one(src, dst)
 				}
 				mu.Lock()
 				done++
@@ -322,7 +334,10 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 					total.BytesIn += res.BytesIn
 					total.BytesOut += res.BytesOut
 					total.Pages += res.Pages
-					fmt.Fprintln(stdout, summary(src, dst, res, f.verify))
+					if res.line == "" {
+						res.line = summary(src, dst, res, f.verify)
+					}
+					fmt.Fprintln(stdout, res.line)
 				}
 				progress.update("rewrite: %d/%d files, %d failed", done, len(files), len(failed))
 				mu.Unlock()
@@ -336,9 +351,13 @@ func rewriteDir(in, out string, f *rewriteFlags, opts []recompress.Option, clean
 	wg.Wait()
 	progress.done()
 	total.elapsed = time.Since(started)
-	fmt.Fprintf(stdout, "%d files: %d rewritten, %d already done, %d failed; %s -> %s (ratio %.3f), %d pages, %.1f MB/s\n",
+	pages := fmt.Sprintf(", %d pages", total.Pages)
+	if f.re.active() {
+		pages = "" // not counted by package reencode
+	}
+	fmt.Fprintf(stdout, "%d files: %d rewritten, %d already done, %d failed; %s -> %s (ratio %.3f)%s, %.1f MB/s\n",
 		len(files), len(files)-skipped-len(failed), skipped, len(failed), sizeText(total.BytesIn), sizeText(total.BytesOut),
-		float64(total.BytesOut)/float64(max(total.BytesIn, 1)), total.Pages,
+		float64(total.BytesOut)/float64(max(total.BytesIn, 1)), pages,
 		float64(total.BytesIn)/1e6/max(total.elapsed.Seconds(), 1e-9))
 	if len(failed) > 0 {
 		sort.Strings(failed)
@@ -358,12 +377,14 @@ func (e *silentError) Error() string { return e.err.Error() }
 
 // complete reports whether dst is already a finished rewrite of src with
 // the options described by want ([rewriteFlags.description], recorded in
-// dst's key-value metadata under targetKey): a Parquet file with the same
-// row groups as src, not older than src, written with the same codecs,
-// levels and checksum mode, and, when verify is set, whose pages verify.
-// Outputs are renamed into place only once complete, so this holds unless
-// the file was changed since.
-func complete(src, dst, want string, verify bool) bool {
+// dst's key-value metadata under targetKey): a Parquet file with the rows
+// and row groups of src (other row groups under --row-group-size), not
+// older than src, written with the same codecs, levels, checksum mode and
+// re-encoding flags, and, when --verify is set, whose pages verify
+// (recompress.Verify) or, re-encoded, whose rows are src's
+// (reencode.Verify). Outputs are renamed into place only once complete, so
+// this holds unless the file was changed since.
+func complete(src, dst, want string, f *rewriteFlags) bool {
 	o, err := os.Open(dst)
 	if err != nil {
 		return false
@@ -381,13 +402,20 @@ func complete(src, dst, want string, verify bool) bool {
 	}
 	om, err1 := format.ReadFooter(o, ost.Size())
 	sm, err2 := format.ReadFooter(s, sst.Size())
-	if err1 != nil || err2 != nil || len(om.RowGroups) != len(sm.RowGroups) || om.NumRows != sm.NumRows {
+	if err1 != nil || err2 != nil || om.NumRows != sm.NumRows ||
+		len(om.RowGroups) != len(sm.RowGroups) && f.re.rowGroupSize == 0 {
 		return false
 	}
 	if got, ok := keyValue(om, targetKey); !ok || got != want {
 		return false
 	}
-	return !verify || recompress.Verify(s, sst.Size(), o, ost.Size(), nil) == nil
+	switch {
+	case !f.verify:
+		return true
+	case f.re.active():
+		return reencode.Verify(context.Background(), s, sst.Size(), o, ost.Size()) == nil
+	}
+	return recompress.Verify(s, sst.Size(), o, ost.Size(), nil) == nil
 }
 
 // targetKey is the key-value metadata key under which rewrite records the
@@ -409,7 +437,8 @@ func keyValue(m *format.FileMetaData, key string) (string, bool) {
 // description returns the options of f that decide the output's bytes,
 // normalised: "codec=ZSTD:19 columns=a.b=SNAPPY,c=keep crc=keep". The
 // codecs are spelled as parsed, so "zstd" and "zstd:3" (the same default
-// level) differ and the second run rewrites again. f must have passed
+// level) differ and the second run rewrites again. The re-encoding flags
+// follow when any is given ([reencodeFlags.description]). f must have passed
 // [rewriteFlags.options].
 func (f *rewriteFlags) description() string {
 	t, _ := recompress.ParseTarget(f.codec)
@@ -422,7 +451,11 @@ func (f *rewriteFlags) description() string {
 		}
 	}
 	sort.Strings(cols)
-	return fmt.Sprintf("codec=%v columns=%s crc=%s", t, strings.Join(cols, ","), f.crc)
+	d := fmt.Sprintf("codec=%v columns=%s crc=%s", t, strings.Join(cols, ","), f.crc)
+	if f.re.active() {
+		d += " " + f.re.description()
+	}
+	return d
 }
 
 // resolvedAbs returns the absolute form of path with the symbolic links of

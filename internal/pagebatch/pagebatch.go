@@ -13,9 +13,15 @@ import (
 // The zero Batcher is not usable: set MaxDef to the column's maximum
 // definition level.
 type Batcher struct {
-	MaxDef   int
-	def, rep []int16
-	values   column.Values
+	MaxDef int
+	// MinLevels, when positive, gathers the rows of consecutive pages into
+	// batches of at least MinLevels levels (values, for a required column
+	// that is not repeated), but for the last of a chunk: fewer and larger
+	// writes where pages are small. 0 passes each page on as it comes.
+	MinLevels int
+	def, rep  []int16
+	values    column.Values
+	levels    int // held back
 }
 
 // Write is where a Batcher sends batches of whole rows.
@@ -24,6 +30,9 @@ type Write func(v *column.Values, def, rep []int16) error
 // Add passes p on to write, holding back the levels and values of its last
 // row when p has repetition levels (the next page may continue it).
 func (b *Batcher) Add(p *column.Page, write Write) error {
+	if b.MinLevels > 0 {
+		return b.gather(p, write)
+	}
 	if len(p.RepLevels) == 0 {
 		return write(&p.Values, p.DefLevels, p.RepLevels)
 	}
@@ -38,7 +47,7 @@ func (b *Batcher) Add(p *column.Page, write Write) error {
 		b.add(p, 0, len(p.RepLevels))
 		return nil
 	}
-	if len(b.rep) > 0 || last > 0 {
+	if b.levels > 0 || last > 0 {
 		b.add(p, 0, last)
 		if err := b.Flush(write); err != nil {
 			return err
@@ -48,23 +57,62 @@ func (b *Batcher) Add(p *column.Page, write Write) error {
 	return nil
 }
 
-// Flush writes the pending row, if any: at the end of a column chunk.
+// gather is Add under MinLevels: the whole rows of p join those held back,
+// which are written once they reach MinLevels; a page of MinLevels levels
+// or more that ends a row, with nothing held back, is written as it is.
+func (b *Batcher) gather(p *column.Page, write Write) error {
+	if p.NumLevels == 0 {
+		return nil // and it has no repetition levels to tell where rows start
+	}
+	last := p.NumLevels // where the row p may leave unfinished starts
+	if len(p.RepLevels) > 0 {
+		last = -1
+		for i := len(p.RepLevels) - 1; i >= 0; i-- {
+			if p.RepLevels[i] == 0 {
+				last = i
+				break
+			}
+		}
+		if last < 0 { // the page continues the pending row
+			b.add(p, 0, p.NumLevels)
+			return nil
+		}
+	}
+	if b.levels == 0 && last == p.NumLevels && p.NumLevels >= b.MinLevels {
+		return write(&p.Values, p.DefLevels, p.RepLevels)
+	}
+	b.add(p, 0, last)
+	if b.levels >= b.MinLevels {
+		if err := b.Flush(write); err != nil {
+			return err
+		}
+	}
+	b.add(p, last, p.NumLevels)
+	return nil
+}
+
+// Flush writes the rows held back, if any: at the end of a column chunk.
 func (b *Batcher) Flush(write Write) error {
-	if len(b.rep) == 0 {
+	if b.levels == 0 {
 		return nil
 	}
 	err := write(&b.values, b.def, b.rep)
 	b.def, b.rep = b.def[:0], b.rep[:0]
 	b.values.Reset(b.values.Type, b.values.TypeLength)
+	b.levels = 0
 	return err
 }
 
 // add appends the levels [from, to) of p, and the values they hold, to the
 // pending row.
 func (b *Batcher) add(p *column.Page, from, to int) {
-	if len(b.rep) == 0 {
+	if from == to {
+		return
+	}
+	if b.levels == 0 {
 		b.values.Reset(p.Values.Type, p.Values.TypeLength)
 	}
+	b.levels += to - from
 	// The values before level from and up to level to.
 	v0, v1 := from, to
 	if len(p.DefLevels) > 0 {
@@ -78,7 +126,9 @@ func (b *Batcher) add(p *column.Page, from, to int) {
 			}
 		}
 	}
-	b.rep = append(b.rep, p.RepLevels[from:to]...)
+	if len(p.RepLevels) > 0 {
+		b.rep = append(b.rep, p.RepLevels[from:to]...)
+	}
 	if len(p.DefLevels) > 0 {
 		b.def = append(b.def, p.DefLevels[from:to]...)
 	}

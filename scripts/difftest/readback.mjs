@@ -6,8 +6,11 @@
 //
 // MANIFEST is the manifest.tsv that `PQCODEC_READBACK_DIR=DIR go test
 // ./writer -run TestWriteForReaders` writes into DIR: one line per written
-// file, "source<TAB>written<TAB>options". Each reader compares its reading of
-// the copy with its own reading of the source; a pair whose source the reader
+// file, "source<TAB>written<TAB>options"; `PQCODEC_REENCODE_DIR=DIR go test
+// ./reencode -run TestCorpus` writes one of the same form for the files
+// `pqcodec rewrite` re-encodes (make reencode-check, DuckDB alone). Each
+// reader compares its reading of the copy with its own reading of the
+// source; a pair whose source the reader
 // cannot read is skipped for that reader, and a copy it cannot read for a
 // reason readers.mjs lists as its own limit (a codec it lacks) is counted as
 // refused. Values are compared in one canonical form (timestamps in

@@ -1,5 +1,6 @@
 // The readers that read each file pqcodec's writer wrote (writers/pqcodec.mjs),
-// besides DuckDB and `pqcodec cat --raw`: arrow-rs (parquet-wasm), Polars
+// besides DuckDB and `pqcodec cat --raw` (whose limits KNOWN lists for
+// readback.mjs): arrow-rs (parquet-wasm), Polars
 // (nodejs-polars), hyparquet (with hyparquet-compressors), arrow-go and
 // parquet-go (the gowriter program's read modes).
 //
@@ -28,6 +29,14 @@ const require = createRequire(import.meta.url);
 // that the file's options (writers/pqcodec.mjs) have what the reader lacks].
 // A refusal is counted, never compared.
 export const KNOWN = {
+  // readback.mjs reads with DuckDB too (make reencode-check).
+  duckdb: [
+    // Encodings.md allows BYTE_STREAM_SPLIT on INT32, INT64 and
+    // FIXED_LEN_BYTE_ARRAY since parquet-format 2.11; arrow-rs, arrow-go and
+    // pqcodec read it there.
+    [/BYTE_STREAM_SPLIT encoding is only supported for FLOAT or DOUBLE data/, 'DuckDB 1.5.6 reads BYTE_STREAM_SPLIT only on FLOAT and DOUBLE',
+      (o) => flbaWith(o, ['BYTE_STREAM_SPLIT']) || o.leaves.some((l) => ['INT32', 'INT64'].includes(l.type) && o.columns[l.path]?.encoding === 'BYTE_STREAM_SPLIT')],
+  ],
   'arrow-rs': [
     [/LZO|lzo/, 'parquet-wasm 0.8 has no LZO codec'],
     [/Maximum call stack|RangeError|unreachable/, 'parquet-wasm 0.8 overflows its stack'],
