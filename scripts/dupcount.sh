@@ -19,8 +19,11 @@ mod=$(go list -m)
 scratch=$(mktemp -d /tmp/dupcount.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
-# Package import path and its non-test imports, one package a line.
+# Package import path and its non-test imports, one package a line, in the
+# default build and in a build without cgo (packages such as
+# native/internal/nocgo are imported only there).
 go list -f '{{.ImportPath}} {{.Name}} {{join .Imports " "}}' ./... >"$scratch/pkgs"
+CGO_ENABLED=0 go list -tags purego -f '{{.ImportPath}} {{.Name}} {{join .Imports " "}}' ./... >>"$scratch/pkgs"
 # Test helpers: internal, not main, imported by no non-test package that is
 # itself not a test helper. Repeat until nothing changes.
 : >"$scratch/helpers"
