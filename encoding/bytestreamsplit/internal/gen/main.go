@@ -80,6 +80,40 @@ func strides(a *asm, k int) {
 	}
 }
 
+// prologue loads a kernel's arguments: DI the dst and SI the src base,
+// CX the blocks of width bytes per stream from the length of the values
+// (dst's for a decoder, src's for an encoder), R8 the stride and R9-R11 its
+// multiples. It opens the loop (label loop<label>) unless there is no block.
+func prologue(a *asm, k, width int, decoder bool, label string) {
+	a.ins("MOVQ", "dst_base+0(FP)", "DI")
+	if decoder {
+		a.ins("MOVQ", "dst_len+8(FP)", "CX")
+		a.ins("MOVQ", "src_base+24(FP)", "SI")
+	} else {
+		a.ins("MOVQ", "src_base+24(FP)", "SI")
+		a.ins("MOVQ", "src_len+32(FP)", "CX")
+	}
+	a.ins("MOVQ", "stride+48(FP)", "R8")
+	strides(a, k)
+	a.ins("SHRQ", map[int]string{16: "$4", 32: "$5"}[width], "CX")
+	a.ins("JZ", "done"+label)
+	a.p("\nloop%s:", label)
+}
+
+// epilogue closes a kernel's loop, advancing SI and DI by si and di bytes
+// a block, and returns (after VZEROUPPER for AVX2).
+func epilogue(a *asm, isa string, si, di int, label string) {
+	a.ins("ADDQ", fmt.Sprintf("$%d", si), "SI")
+	a.ins("ADDQ", fmt.Sprintf("$%d", di), "DI")
+	a.ins("DECQ", "CX")
+	a.ins("JNZ", "loop"+label)
+	if isa == "AVX2" {
+		a.ins("VZEROUPPER")
+	}
+	a.p("\ndone%s:", label)
+	a.p("\tRET\n")
+}
+
 // reg names register n of the instruction set's width.
 func reg(isa string, n int) string {
 	if isa == "AVX2" {
@@ -108,14 +142,7 @@ var (
 func decodeKernel(a *asm, k int, isa string, fresh bool) {
 	width := map[string]int{"SSE2": 16, "AVX2": 32}[isa]
 	a.p("TEXT ·decode%d%s(SB), NOSPLIT, $0-56", k, isa)
-	a.ins("MOVQ", "dst_base+0(FP)", "DI")
-	a.ins("MOVQ", "dst_len+8(FP)", "CX")
-	a.ins("MOVQ", "src_base+24(FP)", "SI")
-	a.ins("MOVQ", "stride+48(FP)", "R8")
-	strides(a, k)
-	a.ins("SHRQ", map[int]string{16: "$4", 32: "$5"}[width], "CX")
-	a.ins("JZ", fmt.Sprintf("done%d", k))
-	a.p("\nloop%d:", k)
+	prologue(a, k, width, true, fmt.Sprint(k))
 	load := map[string]string{"SSE2": "MOVOU", "AVX2": "VMOVDQU"}[isa]
 	regs := make([]int, k) // the register of each part, in order
 	for s := range k {
@@ -175,15 +202,7 @@ func decodeKernel(a *asm, k int, isa string, fresh bool) {
 			a.ins("VEXTRACTI128", "$1", reg(isa, r), fmt.Sprintf("%d(DI)", 16*(k+i)))
 		}
 	}
-	a.ins("ADDQ", fmt.Sprintf("$%d", width), "SI")
-	a.ins("ADDQ", fmt.Sprintf("$%d", width*k), "DI")
-	a.ins("DECQ", "CX")
-	a.ins("JNZ", fmt.Sprintf("loop%d", k))
-	if isa == "AVX2" {
-		a.ins("VZEROUPPER")
-	}
-	a.p("\ndone%d:", k)
-	a.p("\tRET\n")
+	epilogue(a, isa, width, width*k, fmt.Sprint(k))
 }
 
 func decodeFile() []byte {
@@ -224,14 +243,7 @@ func encodeKernel(a *asm, k int, isa string) {
 	}
 	width := map[string]int{"SSE2": 16, "AVX2": 32}[isa]
 	a.p("TEXT ·encode%d%s(SB), NOSPLIT, $0-56", k, isa)
-	a.ins("MOVQ", "dst_base+0(FP)", "DI")
-	a.ins("MOVQ", "src_base+24(FP)", "SI")
-	a.ins("MOVQ", "src_len+32(FP)", "CX")
-	a.ins("MOVQ", "stride+48(FP)", "R8")
-	strides(a, k)
-	a.ins("SHRQ", map[int]string{16: "$4", 32: "$5"}[width], "CX")
-	a.ins("JZ", "done"+label)
-	a.p("\nloop%s:", label)
+	prologue(a, k, width, false, label)
 	for i := range k {
 		if isa == "SSE2" {
 			a.ins("MOVOU", fmt.Sprintf("%d(SI)", 16*i), reg(isa, i))
@@ -263,15 +275,7 @@ func encodeKernel(a *asm, k int, isa string) {
 	for b := range k {
 		a.ins(store, reg(isa, b), stream("DI", b))
 	}
-	a.ins("ADDQ", fmt.Sprintf("$%d", width*k), "SI")
-	a.ins("ADDQ", fmt.Sprintf("$%d", width), "DI")
-	a.ins("DECQ", "CX")
-	a.ins("JNZ", "loop"+label)
-	if isa == "AVX2" {
-		a.ins("VZEROUPPER")
-	}
-	a.p("\ndone%s:", label)
-	a.p("\tRET\n")
+	epilogue(a, isa, width*k, width, label)
 }
 
 func encodeFile() []byte {
