@@ -80,23 +80,16 @@ func DecodeBloomFilterHeader(b []byte) (BloomFilterHeader, int, error) {
 // (0 for none), skipping every member's value.
 func (d *decoder) union() (int16, error) {
 	var member int16
-	saved := d.r.StructBegin()
-	for {
-		t, id, err := d.r.ReadFieldHeader()
-		if err != nil {
-			return 0, err
-		}
-		if t == thrift.Stop {
-			break
-		}
+	var err error
+	for t, id := range d.fieldsOf(&err) {
 		if member == 0 {
 			member = id
 		}
-		if err := d.r.Skip(t); err != nil {
-			return 0, err
-		}
+		err = d.r.Skip(t)
 	}
-	d.r.StructEnd(saved)
+	if err != nil {
+		return 0, err
+	}
 	return member, nil
 }
 

@@ -24,10 +24,10 @@
 // [ReadColumnChunk] and [PageWalker] walk a column chunk's pages;
 // [ReadColumnIndex] and [ReadOffsetIndex] read its page index.
 //
-// One shape serves every struct decoder: a field loop (the decoder's
-// fields method, written out by hand only in the seven decoders on the page
-// header and schema paths, for speed) and one required-fields table per
-// struct, checked the same way once the struct ends. So the decoders look
+// One shape serves every struct decoder: a field loop (a range over the
+// decoder's fieldsOf iterator, which the compiler inlines) and one
+// required-fields table per struct, checked the same way once the struct
+// ends. So the decoders look
 // alike by design; what differs is their fields. Each struct has one decoder
 // and one encoder, used by every reader and writer above (the footer, the
 // page index, the column reader, recompress).

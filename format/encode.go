@@ -402,21 +402,7 @@ func (e *encoder) fileMetaData(m *FileMetaData) {
 		}
 	}
 	if a := m.EncryptionAlgorithm; a != nil {
-		e.w.WriteFieldHeader(thrift.Struct, 8)
-		e.w.StructBegin()
-		e.w.WriteFieldHeader(thrift.Struct, int16(a.Kind))
-		e.w.StructBegin()
-		if a.AadPrefix != nil {
-			e.w.WriteBinaryField(1, a.AadPrefix)
-		}
-		if a.AadFileUnique != nil {
-			e.w.WriteBinaryField(2, a.AadFileUnique)
-		}
-		if a.SupplyAadPrefix != nil {
-			e.w.WriteBoolField(3, *a.SupplyAadPrefix)
-		}
-		e.w.StructEnd()
-		e.w.StructEnd()
+		e.encryptionAlgorithmField(8, a)
 	}
 	if m.FooterSigningKeyMetadata != nil {
 		e.w.WriteBinaryField(9, m.FooterSigningKeyMetadata)

@@ -29,19 +29,19 @@ var fileCryptoMetaDataFields = required("FileCryptoMetaData", []string{1: "encry
 
 func (d *decoder) fileCryptoMetaData(m *FileCryptoMetaData) error {
 	var seen uint32
-	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
-		var err error
+	var err error
+	for t, id := range d.fieldsOf(&err) {
 		switch {
 		case id == 1 && t == thrift.Struct:
 			err = d.encryptionAlgorithm(&m.EncryptionAlgorithm)
 		case id == 2 && t == thrift.Binary:
 			m.KeyMetadata, err = d.binary()
 		default:
-			return false, nil
+			err = d.r.Skip(t)
+			continue
 		}
 		seen |= 1 << id
-		return true, err
-	})
+	}
 	if err != nil {
 		return err
 	}

@@ -63,8 +63,8 @@ func (d *decoder) binaryList() ([][]byte, error) {
 
 func (d *decoder) columnIndex(c *ColumnIndex) error {
 	var seen uint32
-	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
-		var err error
+	var err error
+	for t, id := range d.fieldsOf(&err) {
 		switch {
 		case id == 1 && t == thrift.List:
 			c.NullPages, err = d.boolList()
@@ -83,11 +83,11 @@ func (d *decoder) columnIndex(c *ColumnIndex) error {
 		case id == 7 && t == thrift.List:
 			c.DefinitionLevelHistograms, err = d.i64List()
 		default:
-			return false, nil
+			err = d.r.Skip(t)
+			continue
 		}
 		seen |= 1 << id
-		return true, err
-	})
+	}
 	if err != nil {
 		return err
 	}
@@ -107,20 +107,12 @@ func (d *decoder) columnIndex(c *ColumnIndex) error {
 	return nil
 }
 
-// pageLocation decodes one PageLocation. Its field loop is written out,
-// without the closure of fields, which allocated for each of the millions of
-// entries an offset index may hold.
+// pageLocation decodes one PageLocation, one of the millions an offset
+// index may hold.
 func (d *decoder) pageLocation(p *PageLocation) error {
 	var seen uint32
-	saved := d.r.StructBegin()
-	for {
-		t, id, err := d.r.ReadFieldHeader()
-		if err != nil {
-			return err
-		}
-		if t == thrift.Stop {
-			break
-		}
+	var err error
+	for t, id := range d.fieldsOf(&err) {
 		switch {
 		case id == 1 && t == thrift.I64:
 			p.Offset, err = d.r.ReadI64()
@@ -130,14 +122,13 @@ func (d *decoder) pageLocation(p *PageLocation) error {
 			p.FirstRowIndex, err = d.r.ReadI64()
 		default:
 			err = d.r.Skip(t)
-			id = 0
-		}
-		if err != nil {
-			return err
+			continue
 		}
 		seen |= 1 << id
 	}
-	d.r.StructEnd(saved)
+	if err != nil {
+		return err
+	}
 	return pageLocationFields.check(seen)
 }
 
@@ -151,19 +142,19 @@ var (
 
 func (d *decoder) offsetIndex(o *OffsetIndex) error {
 	var seen uint32
-	err := d.fields(func(t thrift.Type, id int16) (bool, error) {
-		var err error
+	var err error
+	for t, id := range d.fieldsOf(&err) {
 		switch {
 		case id == 1 && t == thrift.List:
 			o.PageLocations, err = list(d, thrift.Struct, d.pageLocation)
 		case id == 2 && t == thrift.List:
 			o.UnencodedByteArrayDataBytes, err = d.i64List()
 		default:
-			return false, nil
+			err = d.r.Skip(t)
+			continue
 		}
 		seen |= 1 << id
-		return true, err
-	})
+	}
 	if err != nil {
 		return err
 	}
@@ -302,29 +293,6 @@ func ReadOffsetIndexLimit(r io.ReaderAt, fileSize int64, c *ColumnChunk, limit i
 		return nil, err
 	}
 	return decodeOffsetIndex(b, limit)
-}
-
-// AppendOffsetIndex appends the thrift encoding of o to dst and returns the
-// extended slice; dst may be nil. UnencodedByteArrayDataBytes is written
-// when non-nil.
-func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
-	var e encoder
-	e.w.Reset(dst)
-	e.w.StructBegin()
-	e.w.WriteFieldHeader(thrift.List, 1)
-	e.w.WriteListHeader(thrift.Struct, len(o.PageLocations))
-	for _, p := range o.PageLocations {
-		e.w.StructBegin()
-		e.w.WriteI64Field(1, p.Offset)
-		e.w.WriteI32Field(2, p.CompressedPageSize)
-		e.w.WriteI64Field(3, p.FirstRowIndex)
-		e.w.StructEnd()
-	}
-	if o.UnencodedByteArrayDataBytes != nil {
-		e.i64List(2, o.UnencodedByteArrayDataBytes)
-	}
-	e.w.StructEnd()
-	return e.w.Buf
 }
 
 // DecodeBloomFilterHeaderSize decodes the thrift BloomFilterHeader at the

@@ -35,3 +35,26 @@ func AppendColumnIndex(dst []byte, c *ColumnIndex) []byte {
 	e.w.StructEnd()
 	return e.w.Buf
 }
+
+// AppendOffsetIndex appends the thrift encoding of o to dst and returns the
+// extended slice; dst may be nil. UnencodedByteArrayDataBytes is written
+// when non-nil.
+func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
+	var e encoder
+	e.w.Reset(dst)
+	e.w.StructBegin()
+	e.w.WriteFieldHeader(thrift.List, 1)
+	e.w.WriteListHeader(thrift.Struct, len(o.PageLocations))
+	for _, p := range o.PageLocations {
+		e.w.StructBegin()
+		e.w.WriteI64Field(1, p.Offset)
+		e.w.WriteI32Field(2, p.CompressedPageSize)
+		e.w.WriteI64Field(3, p.FirstRowIndex)
+		e.w.StructEnd()
+	}
+	if o.UnencodedByteArrayDataBytes != nil {
+		e.i64List(2, o.UnencodedByteArrayDataBytes)
+	}
+	e.w.StructEnd()
+	return e.w.Buf
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/internal/rewriteopt"
 	"github.com/pqcodec/pqcodec/writer"
 )
 
@@ -108,13 +109,7 @@ type Option func(*config) error
 // WithWorkers sets the number of goroutines that read and combine row
 // groups; the default is GOMAXPROCS. The output does not depend on it.
 func WithWorkers(n int) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("%w: %d workers", ErrOption, n)
-		}
-		c.workers = n
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.SetWorkers(&c.workers, n, ErrOption) }
 }
 
 // WithMaxMemory bounds the bytes held by row groups in flight (read and not
@@ -125,13 +120,7 @@ func WithWorkers(n int) Option {
 // page whose values need more fails with an error wrapping
 // column.ErrLimit.
 func WithMaxMemory(n int64) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("%w: WithMaxMemory(%d): must be positive", ErrOption, n)
-		}
-		c.budget = n
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.SetMaxMemory(&c.budget, n, ErrOption) }
 }
 
 // WithMinRowGroupSize sets the compressed size below which a row group is
@@ -165,13 +154,7 @@ func WithWriterOptions(opts ...writer.Option) Option {
 // metadata, after the entries kept from the inputs (an entry of the same
 // key is replaced).
 func WithKeyValue(key, value string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return fmt.Errorf("%w: empty key-value metadata key", ErrOption)
-		}
-		c.keyValue = append(c.keyValue, format.KeyValue{Key: key, Value: &value})
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.AddKeyValue(&c.keyValue, key, value, ErrOption) }
 }
 
 // WithProgress sets a function called by the writing goroutine after each

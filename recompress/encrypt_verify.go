@@ -18,11 +18,9 @@ import (
 // out wrap [ErrMismatch] (and encryption.ErrDecrypt where a module does not
 // decrypt).
 func VerifyDecrypt(src io.ReaderAt, srcSize int64, srcKeys *encryption.Properties, out io.ReaderAt, outSize int64, outKeys *encryption.Properties, f *codecfactory.Factory) error {
-	if f == nil {
-		var err error
-		if f, err = defaultDecoder(); err != nil {
-			return err
-		}
+	v, err := newVerifier(f)
+	if err != nil {
+		return err
 	}
 	sm, sdec, err := format.ReadFooterDecrypt(src, srcSize, srcKeys)
 	if err != nil {
@@ -32,26 +30,10 @@ func VerifyDecrypt(src io.ReaderAt, srcSize int64, srcKeys *encryption.Propertie
 	if err != nil {
 		return fmt.Errorf("%w: output footer: %w", ErrMismatch, err)
 	}
-	if len(sm.RowGroups) != len(om.RowGroups) || sm.NumRows != om.NumRows || len(sm.Schema) != len(om.Schema) {
-		return fmt.Errorf("%w: %d row groups of %d rows, output has %d of %d", ErrMismatch,
-			len(sm.RowGroups), sm.NumRows, len(om.RowGroups), om.NumRows)
-	}
-	var v verifier
-	v.src.Codecs, v.out.Codecs, v.out.VerifyCRC = f, f, true
 	var sd, od encryption.ChunkDecryptor
-	for i := range sm.RowGroups {
-		sg, og := &sm.RowGroups[i], &om.RowGroups[i]
-		if len(sg.Columns) != len(og.Columns) || sg.NumRows != og.NumRows {
-			return fmt.Errorf("%w: row group %d: shape differs", ErrMismatch, i)
-		}
-		for c := range sg.Columns {
-			err := v.chunkCrypt(sm, sdec, &sd, &sg.Columns[c], src, srcSize, om, odec, &od, &og.Columns[c], out, outSize, i, c)
-			if err != nil {
-				return fmt.Errorf("row group %d column %d: %w", i, c, err)
-			}
-		}
-	}
-	return nil
+	return eachChunk(sm, om, func(rg, col int, sc, oc *format.ColumnChunk) error {
+		return v.chunkCrypt(sm, sdec, &sd, sc, src, srcSize, om, odec, &od, oc, out, outSize, rg, col)
+	})
 }
 
 // openChunk decrypts the metadata of chunk cc when dec is set, returns its
@@ -98,29 +80,5 @@ func (v *verifier) chunkCrypt(sm *format.FileMetaData, sdec *encryption.FileDecr
 		return fmt.Errorf("%w: %d values, output %d", ErrMismatch, srng.NumValues, orng.NumValues)
 	}
 	sw.Codec, ow.Codec = codecfactory.Codec(sc.MetaData.Codec), codecfactory.Codec(oc.MetaData.Codec)
-	for page := 0; ; page++ {
-		sn, on := sw.Next(), ow.Next()
-		if err := sw.Err(); err != nil {
-			return wrapSource(err)
-		}
-		if err := ow.Err(); err != nil {
-			return fmt.Errorf("%w: page %d: %w", ErrMismatch, page, err)
-		}
-		if sn != on {
-			return fmt.Errorf("%w: page count differs at page %d", ErrMismatch, page)
-		}
-		if !sn {
-			return nil
-		}
-		// The checksums cover the bytes as written: check the output's
-		// here, on them, and compare the rest as Verify does.
-		sh, oh := *sw.Header(), *ow.Header()
-		if err := ow.CheckCRC(&oh, ow.RawBody()); err != nil {
-			return fmt.Errorf("%w: page %d: output %v", ErrMismatch, page, err)
-		}
-		oh.HasCRC = false
-		if err := v.page(&sh, sw.Body(), &oh, ow.Body()); err != nil {
-			return fmt.Errorf("page %d: %w", page, err)
-		}
-	}
+	return v.pages()
 }

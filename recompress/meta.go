@@ -82,38 +82,27 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 	}
 	// Column indexes, then offset indexes, as parquet-java and Arrow lay
 	// them out.
-	for _, ch := range chunks {
-		cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
-		if b := idx[ch.rg][ch.col].ci; b != nil {
-			b, err := r.crypt.sealIndex(b, encryption.ColumnIndex, ch.rg, ch.col) // encryption: encrypt.go
+	for _, module := range []encryption.ModuleType{encryption.ColumnIndex, encryption.OffsetIndex} {
+		for _, ch := range chunks {
+			cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
+			b, off, n := idx[ch.rg][ch.col].ci, &cc.ColumnIndexOffset, &cc.ColumnIndexLength
+			if module == encryption.OffsetIndex {
+				b, off, n = idx[ch.rg][ch.col].oi, &cc.OffsetIndexOffset, &cc.OffsetIndexLength
+			}
+			*off, *n = nil, nil
+			if b == nil {
+				continue
+			}
+			b, err := r.crypt.sealIndex(b, module, ch.rg, ch.col) // encryption: encrypt.go
 			if err != nil {
 				return err
 			}
-			off, err := emit(b)
+			o, err := emit(b)
 			if err != nil {
 				return err
 			}
-			n := int32(len(b))
-			cc.ColumnIndexOffset, cc.ColumnIndexLength = &off, &n
-		} else {
-			cc.ColumnIndexOffset, cc.ColumnIndexLength = nil, nil
-		}
-	}
-	for _, ch := range chunks {
-		cc := &r.meta.RowGroups[ch.rg].Columns[ch.col]
-		if b := idx[ch.rg][ch.col].oi; b != nil {
-			b, err := r.crypt.sealIndex(b, encryption.OffsetIndex, ch.rg, ch.col) // encryption: encrypt.go
-			if err != nil {
-				return err
-			}
-			off, err := emit(b)
-			if err != nil {
-				return err
-			}
-			n := int32(len(b))
-			cc.OffsetIndexOffset, cc.OffsetIndexLength = &off, &n
-		} else {
-			cc.OffsetIndexOffset, cc.OffsetIndexLength = nil, nil
+			l := int32(len(b))
+			*off, *n = &o, &l
 		}
 	}
 	r.meta.KeyValueMetadata = setKeyValues(r.meta.KeyValueMetadata, r.cfg.keyValue)

@@ -11,6 +11,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/internal/rewriteopt"
 )
 
 // Errors returned by this package. Errors from reading the source wrap
@@ -159,13 +160,7 @@ func WithColumnCodec(path string, t Target) Option {
 // WithWorkers sets the number of goroutines that recompress pages; the
 // default is GOMAXPROCS. The output does not depend on it.
 func WithWorkers(n int) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("%w: %d workers", ErrOption, n)
-		}
-		c.workers = n
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.SetWorkers(&c.workers, n, ErrOption) }
 }
 
 // WithMaxMemory bounds the bytes held by pages in flight (source page,
@@ -173,13 +168,7 @@ func WithWorkers(n int) Option {
 // read and not yet written) to n, default [DefaultMaxMemory]. A page
 // larger than the budget is still processed, alone.
 func WithMaxMemory(n int64) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("%w: WithMaxMemory(%d): must be positive", ErrOption, n)
-		}
-		c.budget = n
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.SetMaxMemory(&c.budget, n, ErrOption) }
 }
 
 // WithChecksums sets what happens to page checksums; the default is
@@ -235,13 +224,7 @@ func WithProgress(fn func(done, total int64)) Option {
 // the package documentation says. pqcodec rewrite records its options this
 // way, to know later whether an output is already done.
 func WithKeyValue(key, value string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return fmt.Errorf("%w: empty key-value metadata key", ErrOption)
-		}
-		c.keyValue = append(c.keyValue, format.KeyValue{Key: key, Value: &value})
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.AddKeyValue(&c.keyValue, key, value, ErrOption) }
 }
 
 // setKeyValues applies kvs (see [WithKeyValue]) to the key-value metadata

@@ -431,3 +431,31 @@ func TestWithKeyValue(t *testing.T) {
 	_, _, err = rewrite(src, recompress.WithKeyValue("", "x"))
 	require.ErrorIs(t, err, recompress.ErrOption)
 }
+
+// TestVerifyFindsDamage checks that Verify reports an output page whose
+// body was changed after the rewrite: by its checksum when it has one, by
+// its content when not.
+func TestVerifyFindsDamage(t *testing.T) {
+	src := readCorpus(t, "datapage_v1-snappy-compressed-checksum.parquet")
+	for _, mode := range []recompress.CRCMode{recompress.CRCAdd, recompress.CRCDrop} {
+		out, _, err := rewrite(src, recompress.WithChecksums(mode), recompress.WithCodec(recompress.Target{Codec: codecfactory.Uncompressed}))
+		require.NoError(t, err)
+		require.NoError(t, recompress.Verify(bytes.NewReader(src), int64(len(src)), bytes.NewReader(out), int64(len(out)), nil))
+		m, err := format.ReadFooter(bytes.NewReader(out), int64(len(out)))
+		require.NoError(t, err)
+		off := m.RowGroups[0].Columns[0].MetaData.DataPageOffset
+		var h format.PageHeader
+		n, err := format.DecodePageHeader(out[off:], &h)
+		require.NoError(t, err)
+		require.Equal(t, mode == recompress.CRCAdd, h.HasCRC)
+		bad := bytes.Clone(out)
+		bad[int(off)+n+int(h.CompressedPageSize)-1] ^= 0x55 // a value byte of the first page
+		err = recompress.Verify(bytes.NewReader(src), int64(len(src)), bytes.NewReader(bad), int64(len(bad)), nil)
+		require.ErrorIs(t, err, recompress.ErrMismatch, "mode %v", mode)
+		if mode == recompress.CRCAdd {
+			require.ErrorContains(t, err, "crc32")
+		} else {
+			require.ErrorContains(t, err, "page content differs")
+		}
+	}
+}

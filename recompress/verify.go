@@ -23,11 +23,9 @@ import (
 // error wrapping [ErrMismatch]; a source that cannot be read one wrapping
 // [ErrCorrupt].
 func Verify(src io.ReaderAt, srcSize int64, out io.ReaderAt, outSize int64, f *codecfactory.Factory) error {
-	if f == nil {
-		var err error
-		if f, err = defaultDecoder(); err != nil {
-			return err
-		}
+	v, err := newVerifier(f)
+	if err != nil {
+		return err
 	}
 	sm, err := format.ReadFooter(src, srcSize)
 	if err != nil {
@@ -37,19 +35,26 @@ func Verify(src io.ReaderAt, srcSize int64, out io.ReaderAt, outSize int64, f *c
 	if err != nil {
 		return fmt.Errorf("%w: output footer: %w", ErrMismatch, err)
 	}
+	return eachChunk(sm, om, func(rg, col int, sc, oc *format.ColumnChunk) error {
+		return v.chunk(sm, sc, src, srcSize, om, oc, out, outSize)
+	})
+}
+
+// eachChunk checks that sm and om have the same row groups, of the same
+// rows and columns, and calls chunk for every pair of column chunks, in
+// order, up to the first error.
+func eachChunk(sm, om *format.FileMetaData, chunk func(rg, col int, sc, oc *format.ColumnChunk) error) error {
 	if len(sm.RowGroups) != len(om.RowGroups) || sm.NumRows != om.NumRows || len(sm.Schema) != len(om.Schema) {
 		return fmt.Errorf("%w: %d row groups of %d rows, output has %d of %d", ErrMismatch,
 			len(sm.RowGroups), sm.NumRows, len(om.RowGroups), om.NumRows)
 	}
-	var v verifier
-	v.src.Codecs, v.out.Codecs, v.out.VerifyCRC = f, f, true
 	for i := range sm.RowGroups {
 		sg, og := &sm.RowGroups[i], &om.RowGroups[i]
 		if len(sg.Columns) != len(og.Columns) || sg.NumRows != og.NumRows {
 			return fmt.Errorf("%w: row group %d: shape differs", ErrMismatch, i)
 		}
 		for c := range sg.Columns {
-			if err := v.chunk(sm, &sg.Columns[c], src, srcSize, om, &og.Columns[c], out, outSize); err != nil {
+			if err := chunk(i, c, &sg.Columns[c], &og.Columns[c]); err != nil {
 				return fmt.Errorf("row group %d column %d: %w", i, c, err)
 			}
 		}
@@ -61,6 +66,20 @@ type verifier struct {
 	src, out   pages.Pipeline // the output's checks every CRC
 	sbuf, obuf []byte
 	sraw, oraw []byte
+}
+
+// newVerifier returns a verifier decompressing with f, or with a default
+// factory when f is nil.
+func newVerifier(f *codecfactory.Factory) (*verifier, error) {
+	if f == nil {
+		var err error
+		if f, err = defaultDecoder(); err != nil {
+			return nil, err
+		}
+	}
+	v := new(verifier)
+	v.src.Codecs, v.out.Codecs, v.out.VerifyCRC = f, f, true
+	return v, nil
 }
 
 func (v *verifier) chunk(sm *format.FileMetaData, sc *format.ColumnChunk, src io.ReaderAt, srcSize int64,
@@ -83,9 +102,17 @@ func (v *verifier) chunk(sm *format.FileMetaData, sc *format.ColumnChunk, src io
 		return fmt.Errorf("%w: %w", ErrMismatch, err)
 	}
 	v.src.Codec, v.out.Codec = codecfactory.Codec(sc.MetaData.Codec), codecfactory.Codec(oc.MetaData.Codec)
+	v.src.Reset(v.sbuf, srng)
+	v.out.Reset(v.obuf, orng)
+	return v.pages()
+}
+
+// pages compares the pages of the two chunks that v.src and v.out walk,
+// reset by chunk or chunkCrypt, pair by pair (v.page). The checksums of
+// the output are checked on the bytes they cover, as the file holds them
+// (RawBody: the page module of an encrypted chunk, else the body).
+func (v *verifier) pages() error {
 	sw, ow := &v.src, &v.out
-	sw.Reset(v.sbuf, srng)
-	ow.Reset(v.obuf, orng)
 	for page := 0; ; page++ {
 		sn, on := sw.Next(), ow.Next()
 		if err := sw.Err(); err != nil {
@@ -100,16 +127,18 @@ func (v *verifier) chunk(sm *format.FileMetaData, sc *format.ColumnChunk, src io
 		if !sn {
 			return nil
 		}
-		if err := v.page(sw.Header(), sw.Body(), ow.Header(), ow.Body()); err != nil {
+		oh := ow.Header()
+		if err := ow.CheckCRC(oh, ow.RawBody()); err != nil {
+			// Not the source's damage: no ErrCorrupt.
+			return fmt.Errorf("%w: page %d: output %v", ErrMismatch, page, err)
+		}
+		if err := v.page(sw.Header(), sw.Body(), oh, ow.Body()); err != nil {
 			return fmt.Errorf("page %d: %w", page, err)
 		}
 	}
 }
 
 func (v *verifier) page(sh *format.PageHeader, sbody []byte, oh *format.PageHeader, obody []byte) error {
-	if err := v.out.CheckCRC(oh, obody); err != nil {
-		return fmt.Errorf("%w: output %v", ErrMismatch, err) // not the source's damage: no ErrCorrupt
-	}
 	if sh.Type != oh.Type || sh.Type != format.DataPageV2 && sh.UncompressedPageSize != oh.UncompressedPageSize {
 		// A data page v2's size is compared below, as the split finds it.
 		return fmt.Errorf("%w: page %v of %d bytes became %v of %d bytes", ErrMismatch,

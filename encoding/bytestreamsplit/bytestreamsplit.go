@@ -15,6 +15,11 @@
 // arguments; dst and src must not overlap.
 package bytestreamsplit
 
+// decode_amd64.s and encode_amd64.s, the SSE2 and AVX2 kernels, are
+// generated, one algorithm for every value size and instruction set:
+//
+//go:generate go run ./internal/gen -out .
+
 import (
 	"errors"
 	"fmt"

@@ -12,7 +12,7 @@ import (
 	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
-//go:generate go run ./internal/gen -out unpack_gen.go
+//go:generate go run ./internal/gen -out unpack_gen.go -asm deltas_amd64.s
 
 // Integer is the set of physical types DELTA_BINARY_PACKED encodes.
 type Integer interface{ int32 | int64 }

@@ -1,5 +1,10 @@
 package rle
 
+// page_amd64.s, the assembly of the page loops, is generated from one run loop
+// per value size:
+//
+//go:generate go run ./internal/gen -out .
+
 import (
 	"encoding/binary"
 	"fmt"

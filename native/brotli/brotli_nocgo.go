@@ -2,42 +2,36 @@
 
 package brotli
 
-// The placeholders of a build without the C library are twins in every native
-// package (brotli, deflate, lzo, zstd): each package declares its own types.
+import "github.com/pqcodec/pqcodec/native/internal/nocgo"
 
 // Available reports whether the package was built with cgo and binds
 // libbrotli. When false every constructor returns [ErrUnavailable].
 const Available = false
 
-// Compressor is the cgo-less placeholder: [NewCompressor] never returns one.
-type Compressor struct{}
+// Compressor is the cgo-less placeholder (package native/internal/nocgo holds
+// the placeholders of every native package): [NewCompressor] never returns
+// one. Its Compress returns [ErrUnavailable].
+type Compressor = nocgo.Compressor[unavailable]
 
 // NewCompressor returns [ErrUnavailable] (or [ErrOption] for bad options).
 func NewCompressor(quality, window int) (*Compressor, error) {
-	if err := checkOptions(quality, window); err != nil {
-		return nil, err
-	}
-	return nil, ErrUnavailable
+	return nocgo.New[Compressor, unavailable](checkOptions(quality, window))
 }
 
-// Compress returns [ErrUnavailable].
-func (c *Compressor) Compress(dst, src []byte) ([]byte, error) { return nil, ErrUnavailable }
-
-// Close does nothing.
-func (c *Compressor) Close() error { return nil }
-
 // Decompressor is the cgo-less placeholder: [NewDecompressor] never returns
-// one.
-type Decompressor struct{}
+// one. Its methods return [ErrUnavailable]. It is brotli's own, for
+// DecodedSize, which the other packages' decompressors lack.
+type Decompressor struct {
+	nocgo.Decompressor[unavailable]
+}
 
 // NewDecompressor returns [ErrUnavailable].
-func NewDecompressor() (*Decompressor, error) { return nil, ErrUnavailable }
-
-// Decompress returns [ErrUnavailable].
-func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) { return nil, ErrUnavailable }
-
-// Close does nothing.
-func (d *Decompressor) Close() error { return nil }
+func NewDecompressor() (*Decompressor, error) { return nocgo.New[Decompressor, unavailable](nil) }
 
 // DecodedSize returns [ErrUnavailable].
 func (d *Decompressor) DecodedSize(src []byte, limit int) (int, error) { return 0, ErrUnavailable }
+
+// unavailable gives the placeholders [ErrUnavailable].
+type unavailable struct{}
+
+func (unavailable) Err() error { return ErrUnavailable }

@@ -2,39 +2,30 @@
 
 package deflate
 
-// The placeholders of a build without the C library are twins in every native
-// package (brotli, deflate, lzo, zstd): each package declares its own types.
+import "github.com/pqcodec/pqcodec/native/internal/nocgo"
 
 // Available reports whether the package was built with cgo and binds
 // libdeflate. When false every constructor returns [ErrUnavailable].
 const Available = false
 
-// Compressor is the cgo-less placeholder: [NewCompressor] never returns one.
-type Compressor struct{}
+// Compressor is the cgo-less placeholder (package native/internal/nocgo holds
+// the placeholders of every native package): [NewCompressor] never returns
+// one. Its Compress returns [ErrUnavailable].
+type Compressor = nocgo.Compressor[unavailable]
+
+// Decompressor is the cgo-less placeholder: [NewDecompressor] never returns
+// one. Its Decompress returns [ErrUnavailable].
+type Decompressor = nocgo.Decompressor[unavailable]
 
 // NewCompressor returns [ErrUnavailable] (or [ErrLevel] for a bad level).
 func NewCompressor(level int) (*Compressor, error) {
-	if err := checkLevel(level); err != nil {
-		return nil, err
-	}
-	return nil, ErrUnavailable
+	return nocgo.New[Compressor, unavailable](checkLevel(level))
 }
 
-// Compress returns [ErrUnavailable].
-func (c *Compressor) Compress(dst, src []byte) ([]byte, error) { return nil, ErrUnavailable }
-
-// Close does nothing.
-func (c *Compressor) Close() error { return nil }
-
-// Decompressor is the cgo-less placeholder: [NewDecompressor] never returns
-// one.
-type Decompressor struct{}
-
 // NewDecompressor returns [ErrUnavailable].
-func NewDecompressor() (*Decompressor, error) { return nil, ErrUnavailable }
+func NewDecompressor() (*Decompressor, error) { return nocgo.New[Decompressor, unavailable](nil) }
 
-// Decompress returns [ErrUnavailable].
-func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) { return nil, ErrUnavailable }
+// unavailable gives the placeholders [ErrUnavailable].
+type unavailable struct{}
 
-// Close does nothing.
-func (d *Decompressor) Close() error { return nil }
+func (unavailable) Err() error { return ErrUnavailable }
