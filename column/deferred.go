@@ -179,13 +179,13 @@ func (r *Reader) AppendValues(p *Page, dst *Values, n int) error {
 		return p.err
 	}
 	if p.rawN == 0 {
-		if dst.Type == format.ByteArray && n > 0 {
-			lo, hi := p.Values.Offsets[p.taken], p.Values.Offsets[p.taken+n]
-			if int64(len(dst.Bytes))+int64(hi-lo) > math.MaxInt32 {
-				return r.errorf(r.page-1, "%w", errByteArraysLimit)
+		if dst.Type == format.ByteArray {
+			if err := appendByteArrayRange(dst, &p.Values, p.taken, p.taken+n); err != nil {
+				return r.errorf(r.page-1, "%w", err)
 			}
+		} else {
+			(*enctable.Values)(dst).AppendRange((*enctable.Values)(&p.Values), p.taken, p.taken+n)
 		}
-		(*enctable.Values)(dst).AppendRange((*enctable.Values)(&p.Values), p.taken, p.taken+n)
 		p.taken += n
 		return nil
 	}
@@ -195,6 +195,30 @@ func (r *Reader) AppendValues(p *Page, dst *Values, n int) error {
 		return p.err
 	}
 	p.taken += n
+	return nil
+}
+
+// appendByteArrayRange appends byte arrays [from, to) of src to dst, its
+// offsets rebased in one pass into room made once.
+func appendByteArrayRange(dst, src *Values, from, to int) error {
+	if len(dst.Offsets) == 0 {
+		dst.Offsets = append(dst.Offsets, int32(len(dst.Bytes)))
+	}
+	if from == to {
+		return nil
+	}
+	lo, hi := src.Offsets[from], src.Offsets[to]
+	if int64(len(dst.Bytes))+int64(hi-lo) > math.MaxInt32 {
+		return errByteArraysLimit
+	}
+	base := int32(len(dst.Bytes)) - lo
+	dst.Bytes = append(dst.Bytes, src.Bytes[lo:hi]...)
+	k := len(dst.Offsets)
+	dst.Offsets = slices.Grow(dst.Offsets, to-from)[:k+to-from]
+	out := dst.Offsets[k:]
+	for i, o := range src.Offsets[from+1 : to+1] {
+		out[i] = o + base
+	}
 	return nil
 }
 

@@ -51,9 +51,10 @@ func plainOf(t *testing.T, v *Values) []byte {
 // page's values with AppendValues in random steps into a Values that
 // starts with a few values and whose byte arrays get random capacities
 // with canaries past them; both must give the same levels and values. seek
-// is a row SeekRow goes to first in both (-1: none). It returns the number
+// is a row SeekRow goes to first in both (-1: none); slice has SliceRows
+// cut the first and last row of every page of both. It returns the number
 // of pages whose values stayed encoded.
-func compareDeferred(t *testing.T, f *File, rg, col int, seek int64, rng *rand.Rand) (deferredPages int) {
+func compareDeferred(t *testing.T, f *File, rg, col int, seek int64, slice bool, rng *rand.Rand) (deferredPages int) {
 	var want, got Page
 	ra, err := f.Column(rg, col)
 	require.NoError(t, err)
@@ -80,6 +81,10 @@ func compareDeferred(t *testing.T, f *File, rg, col int, seek int64, rng *rand.R
 			// Only a damaged byte array section is reported later
 			// rather than sooner; the other way round is a bug.
 			t.Fatalf("page %d: ReadPageDeferred: %v, ReadPage read it", page, errB)
+		}
+		if slice {
+			ra.SliceRows(&want, 1, want.NumRows()-1)
+			rb.SliceRows(&got, 1, got.NumRows()-1)
 		}
 		require.Equal(t, want.NumLevels, got.NumLevels)
 		require.Equal(t, want.DefLevels, got.DefLevels)
@@ -143,8 +148,9 @@ func deferredFiles(t *testing.T) []string {
 
 // TestReadPageDeferred checks, on every corpus and foreign file, every
 // column chunk, that ReadPageDeferred and AppendValues give the levels and
-// values ReadPage gives, from the chunk's start and after a SeekRow into
-// its middle (whose first page is trimmed), into buffers of every
+// values ReadPage gives, from the chunk's start, after a SeekRow into its
+// middle (whose first page is trimmed) and with SliceRows cutting every
+// page's first and last rows, into buffers of every
 // capacity, never writing past them.
 func TestReadPageDeferred(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -162,9 +168,10 @@ func TestReadPageDeferred(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			for rg := range f.NumRowGroups() {
 				for col := range f.NumColumns() {
-					deferred += compareDeferred(t, f, rg, col, -1, rng)
+					deferred += compareDeferred(t, f, rg, col, -1, false, rng)
+					compareDeferred(t, f, rg, col, -1, true, rng)
 					if n := f.MetaData().RowGroups[rg].NumRows; n > 2 {
-						compareDeferred(t, f, rg, col, n/2+1, rng)
+						compareDeferred(t, f, rg, col, n/2+1, false, rng)
 					}
 				}
 			}
@@ -312,5 +319,16 @@ func FuzzAppendByteArrays(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, string(wb), string(gb))
 		require.Equal(t, woffs, goffs)
+	})
+}
+
+// BenchmarkReadChunksDeferred is BenchmarkReadChunks with ReadPageDeferred
+// and AppendValues: each chunk's values decoded straight into one Values.
+func BenchmarkReadChunksDeferred(b *testing.B) {
+	benchReadChunks(b, func(r *Reader, p *Page, dst *Values) error {
+		if err := r.ReadPageDeferred(p); err != nil {
+			return err
+		}
+		return r.AppendValues(p, dst, p.ValuesLeft())
 	})
 }
