@@ -94,9 +94,10 @@ func appendLookups[T any](dst []T, dict []T, idx []uint32) []T {
 // or fixed-width section (shorter than its values) is an error of
 // ReadPageDeferred; a damaged BYTE_ARRAY section (a length past the end)
 // is an error of the AppendValues that reaches the damaged value.
-// Under WithMaxMemory the Reader accounts for the page and its levels; the
-// values, once in the caller's buffers, are the caller's (AppendValues
-// bounds their growth by the page's bytes).
+// Under WithMaxMemory the Reader accounts for the page, its levels and
+// indices, and refuses an index page whose looked-up values would pass
+// the limit, as ReadPage does; the values, once in the caller's buffers,
+// are the caller's (see AppendValues for how much they grow).
 func (r *Reader) ReadPageDeferred(p *Page) error {
 	r.deferring = true
 	defer func() { r.deferring = false }()
@@ -154,10 +155,11 @@ func (p *Page) DeferredBytes() int { return len(p.raw) }
 // memory of dst must not overlap the page's (p.Values, r's buffers). Byte
 // arrays are appended to dst.Bytes, with one offset per value appended to
 // dst.Offsets; dst.Offsets gets a leading len(dst.Bytes) when it is empty,
-// and offsets past 2 GiB are an error wrapping ErrLimit. dst grows by no
-// more than the bytes of the page's values section it decodes, with the
-// headroom a reallocation takes (for byte arrays: 4 bytes per offset for
-// the 4 bytes of each length, and the values' bytes).
+// and offsets past 2 GiB are an error wrapping ErrLimit. For PLAIN values
+// dst grows by no more than the bytes of the page's values section it
+// decodes, with the headroom a reallocation takes (for byte arrays: 4
+// bytes per offset for the 4 bytes of each length, and the values' bytes);
+// for dictionary lookups by n values.
 //
 // Errors name the page as ReadPage's do and wrap ErrCorrupt for damaged
 // bytes; dst then holds the values it held before the call (its slices may
