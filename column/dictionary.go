@@ -11,10 +11,14 @@ func (r *Reader) Dictionary() *Values {
 }
 
 // NumValues returns the number of non-null values in p: the length of
-// Values, or of Indices for a page under [KeepDictionary].
+// Values, or of Indices for a page under [KeepDictionary], or of the values
+// [Reader.ReadPageDeferred] left encoded.
 func (p *Page) NumValues() int {
 	if p.Dictionary != nil {
 		return len(p.Indices)
+	}
+	if p.rawN > 0 {
+		return p.rawN
 	}
 	return p.Values.Len()
 }

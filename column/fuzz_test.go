@@ -58,9 +58,42 @@ func FuzzReadFile(f *testing.F) {
 						t.Fatalf("row group %d column %d: more pages than the file has bytes", rg, col)
 					}
 				}
+				readDeferredChunk(t, file, rg, col, len(data))
 			}
 		}
 	})
+}
+
+// readDeferredChunk reads a column chunk with ReadPageDeferred, taking
+// each page's values with AppendValues in two steps: errors are expected,
+// panics are bugs, and so is a Values that grows past the page's bytes
+// (with append's headroom) or holds other than the values taken.
+func readDeferredChunk(t *testing.T, file *File, rg, col, size int) {
+	r, err := file.Column(rg, col)
+	if err != nil {
+		return
+	}
+	var p Page
+	var dst Values
+	for pages := 0; r.ReadPageDeferred(&p) == nil; pages++ {
+		if pages > size {
+			t.Fatalf("row group %d column %d: more pages than the file has bytes", rg, col)
+		}
+		if p.Dictionary != nil {
+			continue
+		}
+		dst.Reset(p.Values.Type, p.Values.TypeLength)
+		raw, n := len(p.raw), p.NumValues()
+		if r.AppendValues(&p, &dst, n/2) != nil || r.AppendValues(&p, &dst, n-n/2) != nil {
+			continue
+		}
+		if dst.Len() != n {
+			t.Fatalf("AppendValues gave %d values of %d", dst.Len(), n)
+		}
+		if raw > 0 && valuesCap(&dst) > 2*int64(raw)+64 {
+			t.Fatalf("AppendValues grew %d bytes for a section of %d", valuesCap(&dst), raw)
+		}
+	}
 }
 
 // FuzzSeek opens arbitrary bytes with dictionaries kept, reads each chunk's

@@ -60,6 +60,8 @@ type Page struct {
 	// dictionary-encoded, Indices is empty and Dictionary nil.
 	Indices    []uint32
 	Dictionary *Values
+
+	deferredPage // ReadPageDeferred's values still encoded (deferred.go)
 }
 
 // reset empties p, keeping its capacity.
@@ -69,6 +71,7 @@ func (p *Page) reset(t format.Type, typeLength int) {
 	p.RepLevels = p.RepLevels[:0]
 	p.Values.Reset(t, typeLength)
 	p.Indices, p.Dictionary = p.Indices[:0], nil
+	p.deferredPage = deferredPage{idx: p.idx[:0]}
 }
 
 // Reader reads the pages of one column chunk. It is not safe for concurrent
@@ -103,6 +106,9 @@ type Reader struct {
 	ctx        context.Context // of a running SeekRowContext, else nil
 
 	crypt encryption.ChunkDecryptor // encryption: page decryption (decrypt.go)
+
+	// deferring is set during ReadPageDeferred (deferred.go).
+	deferring bool
 }
 
 // Leaf returns the schema node of the column.
@@ -277,7 +283,7 @@ func (r *Reader) pageHeld(p *Page) int64 {
 	if p == nil {
 		return 4 * int64(cap(r.scratch))
 	}
-	return valuesCap(&p.Values) + 2*int64(cap(p.DefLevels)+cap(p.RepLevels)) + 4*int64(cap(p.Indices)+cap(r.scratch))
+	return valuesCap(&p.Values) + 2*int64(cap(p.DefLevels)+cap(p.RepLevels)) + 4*int64(cap(p.Indices)+cap(p.idx)+cap(r.scratch))
 }
 
 // growth is what new buffers of about values bytes allocate, next to held
@@ -326,6 +332,8 @@ func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned
 	}
 	e := elemSize(p.Values.Type, p.Values.TypeLength) * int64(n)
 	switch {
+	case r.deferring && deferrable(p.Values.Type, enc):
+		return levels // the values stay in the page's bytes
 	case owned:
 		return levels + 4*int64(n) // offsets; the bytes stay in the page buffer
 	case enc == format.PlainDictionary || enc == format.RLEDictionary:
@@ -442,7 +450,7 @@ func compactByteArrays(dst, src []byte, n int, offs []int32) ([]byte, []int32, e
 // compacted there (see compactThreshold).
 func (r *Reader) ownsValues(p *Page, enc format.Encoding, size int) bool {
 	return p.Values.Type == format.ByteArray && enc == format.Plain && r.pages.Codec != codecfactory.Uncompressed &&
-		size >= compactThreshold
+		size >= compactThreshold && !r.deferring
 }
 
 func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) error {
@@ -482,6 +490,9 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	r.valuesSum += int64(n)
 	if owned {
 		return r.compactValues(p, data, nonNull)
+	}
+	if r.deferring && deferrable(p.Values.Type, dh.Encoding) {
+		return r.deferValues(p, data, nonNull)
 	}
 	return r.decodeValues(p, dh.Encoding, data, nonNull)
 }
@@ -560,6 +571,9 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 	r.valuesSum += int64(n)
 	if owned {
 		return r.compactValues(p, data, nonNull)
+	}
+	if r.deferring && deferrable(p.Values.Type, dh.Encoding) {
+		return r.deferValues(p, data, nonNull)
 	}
 	return r.decodeValues(p, dh.Encoding, data, nonNull)
 }
@@ -651,6 +665,9 @@ func (r *Reader) decodeValues(p *Page, enc format.Encoding, data []byte, n int) 
 		}
 		if n == 0 {
 			return nil // some writers leave out even the bit width of an all-null page
+		}
+		if r.deferring && !r.opts.keepDictionary && deferrableLookup(v.Type) {
+			return r.deferLookups(p, data, n)
 		}
 		if r.opts.keepDictionary {
 			// The indices alone, checked against the dictionary.

@@ -284,9 +284,21 @@ func (r *Reader) SliceRows(p *Page, from, to int) {
 		p.RepLevels = p.RepLevels[:copy(p.RepLevels, p.RepLevels[start:end])]
 	}
 	p.NumLevels = end - start
-	if p.Dictionary != nil {
+	switch {
+	case p.Dictionary != nil:
 		p.Indices = p.Indices[:copy(p.Indices, p.Indices[vstart:vend])]
-	} else {
+	case p.lookup:
+		p.idx = p.idx[:copy(p.idx, p.idx[vstart:vend])]
+		p.rawN = len(p.idx)
+	case p.rawN > 0:
+		// Encoded values (ReadPageDeferred): the first vstart are skipped
+		// by AppendValues, those past vend never reached.
+		p.skip += vstart
+		p.rawN = vend - vstart
+		if p.rawN == 0 {
+			p.raw, p.skip = nil, 0
+		}
+	default:
 		p.Values.slice(vstart, vend)
 	}
 }

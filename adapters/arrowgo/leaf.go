@@ -14,7 +14,6 @@ import (
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
-	"github.com/pqcodec/pqcodec/internal/unsafecast"
 )
 
 // buffer is a growing Arrow buffer from the reader's allocator: n bytes of
@@ -97,10 +96,9 @@ type leaf struct {
 	pos    int // next level of page
 	vpos   int // next value of page
 	inPage bool
-	// aliased is set while the page's values were decoded straight into
-	// the batch's buffer, at byte aliasBase (see aliasTail).
-	aliased   bool
-	aliasBase int
+	// scratch takes the values of types whose Arrow layout is not a
+	// Values' (INT96, large byte arrays) before they are copied.
+	scratch column.Values
 
 	// The batch.
 	def, rep []int16
@@ -200,14 +198,13 @@ func (l *leaf) nextPage(ctx context.Context) error {
 				return err
 			}
 		}
-		l.aliasTail()
-		err := l.rd.ReadPage(l.page)
+		// PLAIN values stay encoded until appendValues decodes them
+		// straight into the batch's Arrow buffers.
+		err := l.rd.ReadPageDeferred(l.page)
 		if err == nil {
 			l.pos, l.vpos, l.inPage = 0, 0, true
-			l.checkAlias()
 			return nil
 		}
-		l.detach()
 		if !errors.Is(err, io.EOF) {
 			return err
 		}
@@ -247,7 +244,6 @@ func (l *leaf) giveBack() {
 		l.rd = nil
 	}
 	if l.page != nil {
-		l.detach()
 		pagePool.Put(l.page)
 		l.page = nil
 	}
@@ -318,10 +314,7 @@ func (l *leaf) readRows(ctx context.Context, want, batch int) (int, error) {
 			l.inPage = false
 			continue
 		}
-		// The batch ends inside the page: its values left must not
-		// stay in the buffer the batch hands to its arrays.
-		l.unalias()
-		return got, nil
+		return got, nil // the batch ends inside the page
 	}
 }
 
@@ -339,7 +332,6 @@ func (l *leaf) seek(ctx context.Context, gi int, row int64, atGi int, atRow int6
 		return nil
 	}
 	l.inPage = false
-	l.detach()
 	changed := gi != l.rgi
 	if changed {
 		l.rgi = gi
@@ -364,120 +356,6 @@ func (l *leaf) seek(ctx context.Context, gi int, row int64, atGi int, atRow int6
 	return l.rd.SeekRowContext(ctx, row)
 }
 
-// aliasTail points the page's values at the free tail of the batch's
-// value buffer, for a fixed-width physical type, so that the page decoders
-// (which append to the page's values, reusing capacity) write the values
-// straight into the Arrow buffer: no copy follows when they fit.
-func (l *leaf) aliasTail() {
-	l.aliased = false
-	v := &l.page.Values
-	switch l.phys {
-	case format.Int32, format.Int64, format.Float, format.Double:
-	default:
-		return
-	}
-	var tail []byte
-	if l.fixed.b != nil {
-		tail = l.fixed.b.Buf()[l.fixed.n:]
-	}
-	switch l.phys {
-	case format.Int32:
-		v.Int32s = arrow.Int32Traits.CastFromBytes(tail)[:0]
-	case format.Int64:
-		v.Int64s = arrow.Int64Traits.CastFromBytes(tail)[:0]
-	case format.Float:
-		v.Floats = arrow.Float32Traits.CastFromBytes(tail)[:0]
-	case format.Double:
-		v.Doubles = arrow.Float64Traits.CastFromBytes(tail)[:0]
-	}
-	l.aliasBase = l.fixed.n
-}
-
-// checkAlias records whether the page's values were decoded in place, at
-// the tail aliasTail gave: otherwise (the page needed more room) they were
-// decoded into memory of their own, and are copied.
-func (l *leaf) checkAlias() {
-	var b []byte
-	v := &l.page.Values
-	switch l.phys {
-	case format.Int32:
-		b = arrow.Int32Traits.CastToBytes(v.Int32s)
-	case format.Int64:
-		b = arrow.Int64Traits.CastToBytes(v.Int64s)
-	case format.Float:
-		b = arrow.Float32Traits.CastToBytes(v.Floats)
-	case format.Double:
-		b = arrow.Float64Traits.CastToBytes(v.Doubles)
-	default:
-		return
-	}
-	if len(b) == 0 || l.fixed.b == nil {
-		l.detach()
-		return
-	}
-	tail := l.fixed.b.Buf()[l.aliasBase:]
-	l.aliased = len(tail) > 0 && &b[0] == &tail[0]
-	if !l.aliased {
-		l.detachIfAliasing()
-	}
-}
-
-// detachIfAliasing drops the page's values when they still point into the
-// batch's buffer (a decoder that appended nothing leaves the alias).
-func (l *leaf) detachIfAliasing() {
-	if l.fixed.b == nil {
-		return
-	}
-	buf := l.fixed.b.Buf()
-	v := &l.page.Values
-	var b []byte
-	switch l.phys {
-	case format.Int32:
-		b = arrow.Int32Traits.CastToBytes(v.Int32s[:cap(v.Int32s)])
-	case format.Int64:
-		b = arrow.Int64Traits.CastToBytes(v.Int64s[:cap(v.Int64s)])
-	case format.Float:
-		b = arrow.Float32Traits.CastToBytes(v.Floats[:cap(v.Floats)])
-	case format.Double:
-		b = arrow.Float64Traits.CastToBytes(v.Doubles[:cap(v.Doubles)])
-	}
-	if len(b) > 0 && len(buf) > 0 && unsafecast.Overlap(b, buf) {
-		l.detach()
-	}
-}
-
-// detach drops the page's fixed-width values, which may alias the batch's
-// buffer.
-func (l *leaf) detach() {
-	if l.page == nil {
-		return
-	}
-	v := &l.page.Values
-	v.Int32s, v.Int64s, v.Floats, v.Doubles = nil, nil, nil, nil
-	l.aliased = false
-}
-
-// unalias copies the page's values not read yet out of the batch's buffer
-// when they were decoded there.
-func (l *leaf) unalias() {
-	if !l.aliased {
-		return
-	}
-	v := &l.page.Values
-	switch l.phys {
-	case format.Int32:
-		v.Int32s = append([]int32(nil), v.Int32s[l.vpos:]...)
-	case format.Int64:
-		v.Int64s = append([]int64(nil), v.Int64s[l.vpos:]...)
-	case format.Float:
-		v.Floats = append([]float32(nil), v.Floats[l.vpos:]...)
-	case format.Double:
-		v.Doubles = append([]float64(nil), v.Doubles[l.vpos:]...)
-	}
-	l.vpos = 0
-	l.aliased = false
-}
-
 // appendLevels moves take levels of the page, and their values, into the
 // batch.
 func (l *leaf) appendLevels(take int) error {
@@ -496,7 +374,7 @@ func (l *leaf) appendLevels(take int) error {
 		return fmt.Errorf("%w: column %d: page holds %d values, its levels need %d", ErrCorrupt, l.col, p.NumValues(), l.vpos+nv)
 	}
 	if nv > 0 && l.field.Field.Type.ID() != arrow.NULL {
-		if err := l.appendValues(l.vpos, l.vpos+nv); err != nil {
+		if err := l.appendValues(nv); err != nil {
 			return err
 		}
 	}
@@ -539,99 +417,136 @@ func physWidth(t format.Type, typeLen int) int {
 	return 0
 }
 
-// appendValues appends values [from, to) of the page to the batch: one copy
-// into the Arrow buffer for fixed-width values, the bytes and rebased
-// offsets for byte arrays.
-func (l *leaf) appendValues(from, to int) error {
-	v := &l.page.Values
+// appendValues appends the page's next nv values to the batch, decoded by
+// column.Reader.AppendValues straight into the Arrow buffers (seen as the
+// slices of a column.Values, with room for the values made first) when the
+// page's values are still encoded, copied once from the page's decoded
+// values otherwise. Any allocator works: only when a buffer turns out too
+// small for the byte arrays do they land in Go memory, and are then copied
+// into the grown Arrow buffer.
+func (l *leaf) appendValues(nv int) error {
+	p := l.page
+	dst := column.Values{Type: l.phys, TypeLength: p.Values.TypeLength}
 	switch l.phys {
 	case format.Boolean:
-		l.bools = append(l.bools, v.Booleans[from:to]...)
-	case format.Int32, format.Int64, format.Float, format.Double:
-		if l.aliased {
-			// Decoded in place: the values are already where they go.
-			w := physWidth(l.phys, 0)
-			if l.fixed.n != l.aliasBase+from*w {
-				return fmt.Errorf("%w: column %d: values out of order", ErrCorrupt, l.col)
-			}
-			l.fixed.n += (to - from) * w
-			return nil
+		dst.Booleans = l.bools
+		err := l.rd.AppendValues(p, &dst, nv)
+		l.bools = dst.Booleans
+		return err
+	case format.Int32, format.Int64, format.Float, format.Double, format.FixedLenByteArray:
+		w := physWidth(l.phys, l.typeLen)
+		l.fixed.grow(l.mem, nv*w)
+		full := l.fixed.b.Buf()
+		switch l.phys {
+		case format.Int32:
+			dst.Int32s = arrow.Int32Traits.CastFromBytes(full)[:l.fixed.n/4]
+		case format.Int64:
+			dst.Int64s = arrow.Int64Traits.CastFromBytes(full)[:l.fixed.n/8]
+		case format.Float:
+			dst.Floats = arrow.Float32Traits.CastFromBytes(full)[:l.fixed.n/4]
+		case format.Double:
+			dst.Doubles = arrow.Float64Traits.CastFromBytes(full)[:l.fixed.n/8]
+		default:
+			dst.Bytes = full[:l.fixed.n]
 		}
-		l.appendCopy(v, from, to)
+		if err := l.rd.AppendValues(p, &dst, nv); err != nil {
+			return err
+		}
+		// The room was made: the values are in the buffer.
+		l.fixed.n += nv * w
+		return nil
 	case format.Int96:
-		for _, x := range v.Int96s[from:to] {
+		l.scratch.Reset(l.phys, 0)
+		if err := l.rd.AppendValues(p, &l.scratch, nv); err != nil {
+			return err
+		}
+		for _, x := range l.scratch.Int96s {
 			l.fixed.append(l.mem, x[:])
 		}
-	case format.FixedLenByteArray:
-		w := l.typeLen
-		if to*w > len(v.Bytes) {
-			return fmt.Errorf("%w: column %d: %d fixed-length values of %d bytes in %d bytes", ErrCorrupt, l.col, to, w, len(v.Bytes))
-		}
-		l.fixed.append(l.mem, v.Bytes[from*w:to*w])
-	case format.ByteArray:
-		start, end := v.Offsets[from], v.Offsets[to]
-		// The data buffer grows to the batch's expected size at the
-		// average length so far (exactly to what it holds at the last
-		// values of a batch of a leaf that is not repeated), not by
-		// doubling.
-		hint := 0
-		if seen := l.nvals + to - from; seen > 0 {
-			have := l.dataLen + int64(end-start)
-			switch {
-			case l.expect > seen:
-				// Past 64 MiB, at most four times the bytes read so far: a
-				// claimed row count never sizes a large buffer by itself.
-				hint = int(min(have*int64(l.expect)/int64(seen)*21/20, max(4*have, 64<<20)))
-			case l.maxRep == 0:
-				hint = int(have)
-			}
-		}
-		copy(l.data.growHint(l.mem, int(end-start), hint), v.Bytes[start:end])
-		l.data.n += int(end - start)
-		base := l.dataLen - int64(start)
-		n := to - from
-		if l.large {
-			if l.offs.n == 0 {
-				arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8))[0] = 0
-				l.offs.n = 8
-			}
-			dst := arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8*n))
-			for i, o := range v.Offsets[from+1 : to+1] {
-				dst[i] = int64(o) + base
-			}
-			l.offs.n += 8 * n
-		} else {
-			if l.dataLen+int64(end-start) > 1<<31-1 {
-				return fmt.Errorf("%w: column %d: more than 2 GiB of byte arrays in one batch (use a smaller batch or large types)", ErrUnsupported, l.col)
-			}
-			if l.offs.n == 0 {
-				arrow.Int32Traits.CastFromBytes(l.offs.grow(l.mem, 4))[0] = 0
-				l.offs.n = 4
-			}
-			dst := arrow.Int32Traits.CastFromBytes(l.offs.grow(l.mem, 4*n))
-			b := int32(base)
-			for i, o := range v.Offsets[from+1 : to+1] {
-				dst[i] = o + b
-			}
-			l.offs.n += 4 * n
-		}
-		l.dataLen += int64(end - start)
+		return nil
 	}
+	return l.appendByteArrays(nv)
+}
+
+// appendByteArrays appends the page's next nv byte arrays to the batch's
+// data and offsets.
+func (l *leaf) appendByteArrays(nv int) error {
+	p := l.page
+	// The bytes of the nv values: exactly, for decoded values; from the
+	// encoded bytes left (4 per value and the values' bytes), for encoded
+	// ones, in proportion when nv is not all of them.
+	var size int
+	if raw := p.DeferredBytes(); raw > 0 {
+		left := p.ValuesLeft()
+		size = max(raw-4*left, 0)
+		if nv < left {
+			size = int(int64(size) * int64(nv) / int64(left) * 17 / 16)
+		}
+	} else {
+		size = int(p.Values.Offsets[l.vpos+nv] - p.Values.Offsets[l.vpos])
+	}
+	// The data buffer grows to the batch's expected size at the average
+	// length so far (exactly to what it holds at the last values of a
+	// batch of a leaf that is not repeated), not by doubling.
+	hint := 0
+	if seen := l.nvals + nv; seen > 0 {
+		have := l.dataLen + int64(size)
+		switch {
+		case l.expect > seen:
+			// Past 64 MiB, at most four times the bytes read so far: a
+			// claimed row count never sizes a large buffer by itself.
+			hint = int(min(have*int64(l.expect)/int64(seen)*21/20, max(4*have, 64<<20)))
+		case l.maxRep == 0:
+			hint = int(have)
+		}
+	}
+	if l.large {
+		return l.appendLargeByteArrays(nv, size, hint)
+	}
+	l.data.growHint(l.mem, size, hint)
+	l.offs.grow(l.mem, 4*(nv+1))
+	data, offs := l.data.b.Buf(), arrow.Int32Traits.CastFromBytes(l.offs.b.Buf())
+	dst := column.Values{Type: format.ByteArray, Bytes: data[:l.data.n], Offsets: offs[:l.offs.n/4]}
+	if err := l.rd.AppendValues(p, &dst, nv); err != nil {
+		if errors.Is(err, column.ErrLimit) {
+			return fmt.Errorf("%w: column %d: more than 2 GiB of byte arrays in one batch (use a smaller batch or large types): %w", ErrUnsupported, l.col, err)
+		}
+		return err
+	}
+	if len(dst.Bytes) > 0 && (len(data) == 0 || &dst.Bytes[0] != &data[0]) {
+		// The values outgrew the buffer: copy them into the grown one.
+		added := dst.Bytes[l.data.n:]
+		copy(l.data.growHint(l.mem, len(added), max(hint, len(dst.Bytes))), added)
+	}
+	l.data.n = len(dst.Bytes)
+	l.offs.n = 4 * len(dst.Offsets)
+	l.dataLen = int64(l.data.n)
 	return nil
 }
 
-// appendCopy copies fixed-width values [from, to) of v into the batch.
-func (l *leaf) appendCopy(v *column.Values, from, to int) {
-	switch l.phys {
-	case format.Int32:
-		l.fixed.append(l.mem, arrow.Int32Traits.CastToBytes(v.Int32s[from:to]))
-	case format.Int64:
-		l.fixed.append(l.mem, arrow.Int64Traits.CastToBytes(v.Int64s[from:to]))
-	case format.Float:
-		l.fixed.append(l.mem, arrow.Float32Traits.CastToBytes(v.Floats[from:to]))
-	case format.Double:
-		l.fixed.append(l.mem, arrow.Float64Traits.CastToBytes(v.Doubles[from:to]))
+// appendLargeByteArrays appends the page's next nv byte arrays to the
+// batch's data and int64 offsets, through the scratch Values, whose int32
+// offsets cannot be Arrow's.
+func (l *leaf) appendLargeByteArrays(nv, size, hint int) error {
+	l.scratch.Reset(format.ByteArray, 0)
+	if err := l.rd.AppendValues(l.page, &l.scratch, nv); err != nil {
+		return err
 	}
+	v := &l.scratch
+	copy(l.data.growHint(l.mem, len(v.Bytes), hint), v.Bytes)
+	l.data.n += len(v.Bytes)
+	if l.offs.n == 0 {
+		arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8))[0] = 0
+		l.offs.n = 8
+	}
+	dst := arrow.Int64Traits.CastFromBytes(l.offs.grow(l.mem, 8*nv))
+	base := l.dataLen
+	for i, o := range v.Offsets[1 : nv+1] {
+		dst[i] = int64(o) + base
+	}
+	l.offs.n += 8 * nv
+	l.dataLen += int64(len(v.Bytes))
+	return nil
 }
 
 // resetBatch empties the batch, releasing buffers not handed to arrays.

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/stretchr/testify/require"
@@ -501,5 +502,54 @@ func TestClaimedRows(t *testing.T) {
 			require.ErrorIs(t, err, pqcodec.ErrCorrupt)
 			require.Less(t, mem.peak, 256<<20, "peak allocation")
 		})
+	}
+}
+
+// TestByteArraysOutgrowBuffer reads, through RecordReaders of several
+// batch sizes and a CheckedAllocator, a PLAIN string column of one page
+// whose first values are long and the rest short: a batch's data buffer,
+// sized from the page's average length, is too small for the long
+// values, which column.Reader.AppendValues then appends in Go memory and
+// the leaf copies into the grown Arrow buffer. Every batch holds the
+// strings written, and nothing leaks.
+func TestByteArraysOutgrowBuffer(t *testing.T) {
+	const n = 4000
+	want := make([]string, n)
+	sc := arrow.NewSchema([]arrow.Field{{Name: "s", Type: arrow.BinaryTypes.String}}, nil)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
+	defer b.Release()
+	for i := range want {
+		want[i] = fmt.Sprint(i)
+		if i < n/4 {
+			want[i] = strings.Repeat(want[i], 60)
+		}
+		b.Field(0).(*array.StringBuilder).Append(want[i])
+	}
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	var buf bytes.Buffer
+	props := parquet.NewWriterProperties(parquet.WithDictionaryDefault(false), parquet.WithDataPageSize(1<<30))
+	w, err := pqarrow.NewFileWriter(sc, &buf, props, pqarrow.DefaultWriterProps())
+	require.NoError(t, err)
+	require.NoError(t, w.Write(rec))
+	require.NoError(t, w.Close())
+	for _, batch := range []int64{100, 999, n} {
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		r, err := Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()), WithAllocator(mem),
+			WithReadProperties(pqarrow.ArrowReadProperties{BatchSize: batch}))
+		require.NoError(t, err)
+		rr, err := r.GetRecordReader(context.Background(), nil, nil)
+		require.NoError(t, err)
+		var got []string
+		for rr.Next() {
+			col := rr.RecordBatch().Column(0).(*array.String)
+			for i := range col.Len() {
+				got = append(got, col.Value(i))
+			}
+		}
+		require.NoError(t, rr.Err())
+		rr.Release()
+		require.Equal(t, want, got, "batch %d", batch)
+		mem.AssertSize(t, 0)
 	}
 }
