@@ -391,5 +391,8 @@ func (w *Writer) Close() error {
 		return err
 	}
 	w.closed = true
+	for _, c := range w.cols {
+		c.recycle() // recycle.go
+	}
 	return nil
 }
