@@ -29,15 +29,15 @@ const (
 
 // recycled holds the buffers of a chunk writer between Writers.
 type recycled struct {
-	dict                                                 enctable.DictEncoder
-	typeLen                                              int
+	dict                                                  enctable.DictEncoder
+	typeLen                                               int
 	pages, bounds, body, comp, hdrBuf, dictPage, bloomBuf []byte
-	locs                                                 []pageLoc
-	encStats                                             []format.PageEncodingStats
-	encodings                                            []format.Encoding
-	repHists, defHists, unenc                            []int64
-	def, rep                                             []int16
-	vals, distinct                                       enctable.Values
+	locs                                                  []pageLoc
+	encStats                                              []format.PageEncodingStats
+	encodings                                             []format.Encoding
+	repHists, defHists, unenc                             []int64
+	def, rep                                              []int16
+	vals, distinct                                        enctable.Values
 }
 
 // recyclePools holds *recycled, by physical type.
