@@ -146,17 +146,14 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 	if !codecs.CanCompress(cfg.codec) {
 		return nil, fmt.Errorf("%w: column %v: codec %v cannot compress in this build", ErrOption, c.path, cfg.codec)
 	}
-	c.reuse() // recycle.go
-	if cfg.dictionary && c.typ != format.Boolean && c.dict == nil {
+	if cfg.dictionary && c.typ != format.Boolean {
 		c.dict = enctable.Lookup(format.RLEDictionary, c.typ).NewDictEncoder(0, c.typeLen)
 	}
 	if cfg.bloomNDV > 0 && c.typ != format.Boolean {
 		c.bloom = bloom.NewForNDV(cfg.bloomNDV, cfg.bloomFPP)
 	}
 	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
-	if c.bounds == nil {
-		c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
-	}
+	c.bounds = make([]byte, 0, 64) // never nil: an empty byte array is a min
 	c.page, c.chunk = newMinmax(leaf), newMinmax(leaf)
 	c.async.done = make(chan error, 1)
 	c.resetChunk()
