@@ -87,6 +87,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		return nil, fmt.Errorf("%w: schema without columns", ErrSchema)
 	}
 	known := map[string]bool{}
+	reused := takeRecycled()
 	for _, leaf := range leaves {
 		if leaf.Element.Type == nil {
 			return nil, fmt.Errorf("%w: leaf %v without a type", ErrSchema, leaf.Path())
@@ -99,6 +100,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.reuse(reused.take(len(wr.cols), c.typ, c.typeLen)) // recycle.go
 		c.budget = &wr.budget
 		known[joinPath(c.path)] = true
 		wr.cols = append(wr.cols, c)
@@ -391,5 +393,6 @@ func (w *Writer) Close() error {
 		return err
 	}
 	w.closed = true
+	w.recycleAll() // recycle.go
 	return nil
 }

@@ -68,7 +68,9 @@ func appendLeaves(dst []*leafWriter, field int, path []step, f arrow.Field, def,
 		return appendLeaves(dst, field, p, t.ElemField(), def+1, rep+1)
 	}
 	p := append(append([]step(nil), path...), step{kind: stepLeaf, nullable: nullable})
-	return append(dst, &leafWriter{col: len(dst), field: field, path: p, maxDef: def, maxRep: rep})
+	l := &leafWriter{col: len(dst), field: field, path: p, maxDef: def, maxRep: rep}
+	l.reuse() // wrecycle.go
+	return append(dst, l)
 }
 
 func (l *leafWriter) write(w *writer.Writer, arr arrow.Array, s, e int) error {

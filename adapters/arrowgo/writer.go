@@ -263,5 +263,11 @@ func (fw *FileWriter) Close() error {
 		fw.w.Close()
 		return fw.err
 	}
-	return fw.w.Close()
+	if err := fw.w.Close(); err != nil {
+		return err
+	}
+	for _, l := range fw.leaves {
+		l.recycle() // wrecycle.go
+	}
+	return nil
 }
