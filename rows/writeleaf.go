@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 	"github.com/pqcodec/pqcodec/logical"
 )
 
@@ -47,17 +48,14 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 	if fromJSON {
 		switch x := v.(type) {
 		case json.Number:
-			if c.jlg.Kind == logical.KindString && l.scalarsAsText {
-				return l.appendBytes([]byte(x))
-			}
-			return l.number(string(x))
+			return l.scalar(ScalarNumber, string(x))
 		case string:
-			return l.text(x)
+			return l.scalar(ScalarString, x)
 		case bool:
-			if c.jlg.Kind == logical.KindString && l.scalarsAsText {
-				return l.appendBytes(strconv.AppendBool(nil, x))
+			if x {
+				return l.scalar(ScalarTrue, "")
 			}
-			return l.boolean(x)
+			return l.scalar(ScalarFalse, "")
 		}
 		return l.bad(v)
 	}
@@ -104,11 +102,11 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 		}
 	case string:
 		if c.typ == format.ByteArray || c.typ == format.FixedLenByteArray {
-			return l.appendBytes([]byte(x))
+			return l.appendBytes(x)
 		}
 	case []byte:
 		if c.typ == format.ByteArray || c.typ == format.FixedLenByteArray {
-			return l.appendBytes(x)
+			return l.appendBytes(unsafecast.String(x))
 		}
 	case time.Time:
 		return l.time(x)
@@ -122,7 +120,7 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 		}
 	case logical.UUID:
 		if c.typ == format.FixedLenByteArray || c.typ == format.ByteArray {
-			return l.appendBytes(x[:])
+			return l.appendBytes(unsafecast.String(x[:]))
 		}
 	case logical.Interval:
 		if c.typ == format.FixedLenByteArray || c.typ == format.ByteArray {
@@ -130,7 +128,7 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 			binary.LittleEndian.PutUint32(b[0:], x.Months)
 			binary.LittleEndian.PutUint32(b[4:], x.Days)
 			binary.LittleEndian.PutUint32(b[8:], x.Millis)
-			return l.appendBytes(b[:])
+			return l.appendBytes(unsafecast.String(b[:]))
 		}
 	}
 	return l.bad(v)
@@ -368,7 +366,7 @@ func (l *wleaf) decimal(unscaled *big.Int, scale int32) error {
 	if x.Sign() < 0 {
 		t.Add(t, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
 	}
-	return l.appendBytes(t.FillBytes(make([]byte, n)))
+	return l.appendBytes(unsafecast.String(t.FillBytes(make([]byte, n))))
 }
 
 // decimalText appends the decimal number s ("12.30", "-1e3").
@@ -449,7 +447,7 @@ func (l *wleaf) text(s string) error {
 	}
 	switch c.jlg.Kind {
 	case logical.KindString:
-		return l.appendBytes([]byte(s))
+		return l.appendBytes(s)
 	case logical.KindDate:
 		day, rest, err := parseCivil(s)
 		if err != nil || rest != "" {
@@ -478,7 +476,7 @@ func (l *wleaf) text(s string) error {
 		if err != nil || len(s) != 36 {
 			return fmt.Errorf("%w: %q is not a UUID", ErrRow, s)
 		}
-		return l.appendBytes(b)
+		return l.appendBytes(unsafecast.String(b))
 	case logical.KindInterval:
 		iv, err := parseInterval(s)
 		if err != nil {
@@ -500,7 +498,7 @@ physical:
 			l.vals.Int96s = append(l.vals.Int96s, [12]byte(b))
 			return nil
 		}
-		return l.appendBytes(b)
+		return l.appendBytes(unsafecast.String(b))
 	}
 	return fmt.Errorf("%w: string %q for a %v column", ErrRow, s, l.describe())
 }

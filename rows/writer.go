@@ -122,7 +122,10 @@ type Writer struct {
 	opts   writerOptions
 	path   []string // of the field being shredded, for errors
 	json   bool     // the row being shredded came from JSON
-	dec    json.Decoder
+	// seen and scratch serve the typed path (TryJSON): the fields of the
+	// objects being read that were given, and a string's unquoted bytes.
+	seen    []bool
+	scratch []byte
 }
 
 // NewWriter returns a Writer of files of the given schema to out.
@@ -167,6 +170,9 @@ func (w *Writer) WriteRow(row Group) error {
 // [Reader.AppendRow] and `pqcodec cat` make (or, with WithRawJSON, `cat
 // --raw`).
 func (w *Writer) WriteJSON(row []byte) error {
+	if ok, err := w.TryJSON(row); ok || err != nil {
+		return err
+	}
 	d := json.NewDecoder(bytes.NewReader(row))
 	d.UseNumber()
 	var v any
@@ -188,9 +194,7 @@ func (w *Writer) WriteValue(v any) error {
 }
 
 func (w *Writer) put(v any) error {
-	for _, l := range w.leaves {
-		l.mark()
-	}
+	w.markAll()
 	w.path = w.path[:0]
 	var err error
 	switch g := v.(type) {
@@ -202,13 +206,17 @@ func (w *Writer) put(v any) error {
 		err = fmt.Errorf("%w: row of %T, not an object", ErrRow, v)
 	}
 	if err != nil {
-		for _, l := range w.leaves {
-			l.rollback()
-		}
+		w.rollbackAll()
 		re := &RowError{Row: w.rows, Path: strings.Join(w.path, "."), Err: err}
 		w.rows++
 		return re
 	}
+	return w.taken()
+}
+
+// taken counts a row shredded into the leaves' batches and hands the
+// batches on when they are full.
+func (w *Writer) taken() error {
 	w.rows++
 	w.batch++
 	if w.batch >= w.opts.batchRows || w.buffered() >= writeBatchBytes {
@@ -492,8 +500,9 @@ func (l *wleaf) size() int {
 		4*len(l.vals.Int32s) + 4*len(l.vals.Floats) + 12*len(l.vals.Int96s) + len(l.vals.Booleans)
 }
 
-// appendBytes appends a byte-array value.
-func (l *wleaf) appendBytes(b []byte) error {
+// appendBytes appends a byte-array value, copying b (which may alias a
+// []byte of the caller: unsafecast.String).
+func (l *wleaf) appendBytes(b string) error {
 	v := &l.vals
 	if v.Type == format.FixedLenByteArray {
 		if len(b) != v.TypeLength {

@@ -130,11 +130,22 @@ func (e *inputError) Error() string {
 
 func (e *inputError) Unwrap() error { return e.err }
 
+// writeFailure is an error of the column writer met on the typed path.
+type writeFailure struct{ err error }
+
+func (e *writeFailure) Error() string { return e.err.Error() }
+func (e *writeFailure) Unwrap() error { return e.err }
+
 // rowSource yields the rows of the input.
 type rowSource interface {
 	// next returns the next row (a rows.Group or map[string]any of JSON
-	// values) and its line, or io.EOF.
-	next() (any, int64, error)
+	// values) and its line, or io.EOF. With rw not nil, it first offers
+	// the row to rw's typed path (rows.Writer.TryJSON, TryScalars), which
+	// converts its tokens straight into the columns, and returns a nil
+	// row for a row rw took; a row rw leaves is returned for WriteValue,
+	// which writes it or gives its error. An error of rw's column writer
+	// is a *writeFailure.
+	next(rw *rows.Writer) (any, int64, error)
 	// where names the input column of field path p, for errors ("" for
 	// JSON, where the path says it).
 	where(p string) string
@@ -256,12 +267,22 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 			}
 		}
 		for {
-			row, line, err := rs.next()
+			row, line, err := rs.next(rw)
 			if err == io.EOF {
 				break
 			}
+			if wf, ok := err.(*writeFailure); ok {
+				return &fileError{out, wf.err}
+			}
 			if err != nil {
 				return err
+			}
+			if row == nil {
+				n++
+				if n%4096 == 0 {
+					p.update("convert %s: %d rows, %s", name, n, sizeText(cr.n))
+				}
+				continue
 			}
 			if err := put(row, line); err != nil {
 				return err
@@ -365,7 +386,7 @@ type jsonSource struct {
 	buf  []byte
 }
 
-func (j *jsonSource) next() (any, int64, error) {
+func (j *jsonSource) next(rw *rows.Writer) (any, int64, error) {
 	for {
 		j.buf = j.buf[:0]
 		for {
@@ -390,7 +411,16 @@ func (j *jsonSource) next() (any, int64, error) {
 		if len(text) == 0 {
 			continue
 		}
-		v, err := parseJSON(text)
+		if rw != nil {
+			ok, err := rw.TryJSON(text)
+			if err != nil {
+				return nil, 0, &writeFailure{err}
+			}
+			if ok {
+				return nil, j.line, nil
+			}
+		}
+		v, err := rows.ParseJSON(text)
 		if err != nil {
 			return nil, 0, &inputError{file: j.name, line: j.line, err: fmt.Errorf("invalid JSON: %v", err)}
 		}
@@ -412,6 +442,11 @@ type csvSource struct {
 	names []string
 	leaf  []*format.Node // by CSV column, once bound
 	first []string       // the first record when there is no header
+	// The typed path's row (rows.Writer.TryScalars), by schema field, and
+	// the field of each CSV column; fields no column names stay null.
+	kinds []rows.Scalar
+	texts []string
+	field []int
 }
 
 func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error) {
@@ -479,11 +514,14 @@ func (c *csvSource) record() ([]string, int64, error) {
 // bind checks that schema is flat and names the CSV columns.
 func (c *csvSource) bind(schema *format.Schema) error {
 	c.leaf = make([]*format.Node, len(c.names))
+	c.field = make([]int, len(c.names))
+	c.kinds = make([]rows.Scalar, len(schema.Root().Children))
+	c.texts = make([]string, len(schema.Root().Children))
 	for i, name := range c.names {
 		var n *format.Node
-		for _, ch := range schema.Root().Children {
+		for k, ch := range schema.Root().Children {
 			if ch.Name() == name {
-				n = ch
+				n, c.field[i] = ch, k
 			}
 		}
 		if n == nil {
@@ -534,29 +572,74 @@ func csvNumber(n *format.Node) bool {
 		e.ConvertedType != nil && *e.ConvertedType == format.ConvertedDecimal
 }
 
-func (c *csvSource) next() (any, int64, error) {
+func (c *csvSource) next(rw *rows.Writer) (any, int64, error) {
 	rec, line, err := c.record()
 	if err != nil {
 		return nil, 0, err
 	}
+	if rw != nil && c.scalars(rec) {
+		ok, err := rw.TryScalars(c.kinds, c.texts)
+		if err != nil {
+			return nil, 0, &writeFailure{err}
+		}
+		if ok {
+			return nil, line, nil
+		}
+	}
 	m, err := c.convert(rec, line)
 	return m, line, err
+}
+
+// scalar returns the JSON scalar CSV field s of column i stands for: an
+// empty field is null, a BOOLEAN column's field true or false (anything
+// else an error), a number column's field a number (but NaN and
+// infinities, strings as cat prints them), any other a string.
+func (c *csvSource) scalar(i int, s string) (rows.Scalar, error) {
+	switch {
+	case s == "":
+		return rows.ScalarNull, nil
+	case *c.leaf[i].Element.Type == format.Boolean:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a boolean", s)
+		}
+		if b {
+			return rows.ScalarTrue, nil
+		}
+		return rows.ScalarFalse, nil
+	case csvNumber(c.leaf[i]) && s != "NaN" && s != "Infinity" && s != "-Infinity":
+		return rows.ScalarNumber, nil
+	}
+	return rows.ScalarString, nil
+}
+
+// scalars sets c.kinds and c.texts to record rec, reporting false when a
+// field is bad (convert then gives the error).
+func (c *csvSource) scalars(rec []string) bool {
+	for i, s := range rec {
+		k, err := c.scalar(i, s)
+		if err != nil {
+			return false
+		}
+		c.kinds[c.field[i]], c.texts[c.field[i]] = k, s
+	}
+	return true
 }
 
 // convert returns the row of CSV record rec, at line, as JSON values.
 func (c *csvSource) convert(rec []string, line int64) (map[string]any, error) {
 	m := make(map[string]any, len(rec))
 	for i, s := range rec {
-		switch {
-		case s == "":
+		k, err := c.scalar(i, s)
+		if err != nil {
+			return nil, &inputError{file: c.name, line: line, col: c.column(i), err: err}
+		}
+		switch k {
+		case rows.ScalarNull:
 			m[c.names[i]] = nil
-		case *c.leaf[i].Element.Type == format.Boolean:
-			b, err := strconv.ParseBool(s)
-			if err != nil {
-				return nil, &inputError{file: c.name, line: line, col: c.column(i), err: fmt.Errorf("%q is not a boolean", s)}
-			}
-			m[c.names[i]] = b
-		case csvNumber(c.leaf[i]) && s != "NaN" && s != "Infinity" && s != "-Infinity":
+		case rows.ScalarTrue, rows.ScalarFalse:
+			m[c.names[i]] = k == rows.ScalarTrue
+		case rows.ScalarNumber:
 			m[c.names[i]] = json.Number(s)
 		default:
 			m[c.names[i]] = s
