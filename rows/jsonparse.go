@@ -1,6 +1,7 @@
 package rows
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -176,9 +177,15 @@ func (p *jsonParser) scanStr() (body []byte, plain bool, err error) {
 	start := p.i
 	p.i++
 	plain = true
-	for p.i < len(p.b) {
-		c := p.b[p.i]
-		switch {
+	for {
+		// Eight bytes at a time while none is special.
+		for p.i+8 <= len(p.b) && !special8(binary.LittleEndian.Uint64(p.b[p.i:])) {
+			p.i += 8
+		}
+		if p.i >= len(p.b) {
+			break
+		}
+		switch c := p.b[p.i]; {
 		case c == '"':
 			p.i++
 			return p.b[start+1 : p.i-1], plain, nil
@@ -194,28 +201,30 @@ func (p *jsonParser) scanStr() (body []byte, plain bool, err error) {
 	return nil, false, errors.New("unexpected end of JSON input in a string")
 }
 
+// special8 reports whether one of the eight bytes of v is a quote, a
+// backslash or a control character, the bytes that end a run of a
+// string's plain characters.
+func special8(v uint64) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q := v ^ lo*'"'
+	b := v ^ lo*'\\'
+	return ((q-lo)&^q|(b-lo)&^b|(v-lo*0x20)&^v)&hi != 0
+}
+
 // number parses a JSON number at p.i and returns its text.
 func (p *jsonParser) number() ([]byte, error) {
 	start := p.i
 	if p.b[p.i] == '-' {
 		p.i++
 	}
-	digits := func() int {
-		n := 0
-		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-			p.i++
-			n++
-		}
-		return n
-	}
 	if p.i < len(p.b) && p.b[p.i] == '0' {
 		p.i++
-	} else if digits() == 0 {
+	} else if p.digits() == 0 {
 		return nil, p.errorf("invalid number")
 	}
 	if p.i < len(p.b) && p.b[p.i] == '.' {
 		p.i++
-		if digits() == 0 {
+		if p.digits() == 0 {
 			return nil, p.errorf("invalid number")
 		}
 	}
@@ -224,11 +233,20 @@ func (p *jsonParser) number() ([]byte, error) {
 		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
 			p.i++
 		}
-		if digits() == 0 {
+		if p.digits() == 0 {
 			return nil, p.errorf("invalid number")
 		}
 	}
 	return p.b[start:p.i], nil
+}
+
+// digits moves past the decimal digits at p.i and returns their number.
+func (p *jsonParser) digits() int {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i]-'0' <= 9 {
+		p.i++
+	}
+	return p.i - start
 }
 
 // appendUnquoted appends to b the body of a JSON string (between its

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -242,4 +244,73 @@ func FuzzTryJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, r string) {
 		writeBoth(t, schema, []string{fastRows[1], r, fastRows[5]})
 	})
+}
+
+var simpleNumberSeeds = []string{"0", "-0", "7", "-7", "007", "123456789012345678", "-999999999999999999",
+	"1234567890123456789", "9223372036854775807", "", "-", "+1", "1.5", "-0.0", "0.1", "1234.56", "-123.4567890123456",
+	"9007199254740991", "9007199254740993", "1.", ".5", "1e5", "1.2.3", "0.0000000000000000000001",
+	"0.00000000000000000000001", "12a", "1_0", "inf", "NaN", "4503599627370497.5", "99999999999999999999"}
+
+// TestSimpleNumbers: the fast number parsers give strconv's results on
+// what they accept.
+func TestSimpleNumbers(t *testing.T) {
+	for _, s := range simpleNumberSeeds {
+		checkSimpleNumbers(t, s)
+	}
+}
+
+func FuzzSimpleNumbers(f *testing.F) {
+	for _, s := range simpleNumberSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(checkSimpleNumbers)
+}
+
+func checkSimpleNumbers(t *testing.T, s string) {
+	if x, ok := parseSimpleInt(s); ok {
+		want, err := strconv.ParseInt(s, 10, 64)
+		require.NoError(t, err, s)
+		require.Equal(t, want, x, s)
+	}
+	if f, ok := parseSimpleFloat(s); ok {
+		want, err := strconv.ParseFloat(s, 64)
+		require.NoError(t, err, s)
+		require.Equal(t, math.Float64bits(want), math.Float64bits(f), s)
+	}
+}
+
+// TestSpecial8 compares special8 with a byte-by-byte check, for every byte
+// value at every position among plain, high and special neighbours.
+func TestSpecial8(t *testing.T) {
+	naive := func(v uint64) bool {
+		for k := 0; k < 8; k++ {
+			c := byte(v >> (8 * k))
+			if c == '"' || c == '\\' || c < 0x20 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, fill := range []byte{'a', 0xff, 0x80, 0x20, 0x21, '"' + 1, '\\' + 1, '\\' - 1} {
+		for pos := 0; pos < 8; pos++ {
+			for b := 0; b < 256; b++ {
+				var v uint64
+				for k := 0; k < 8; k++ {
+					c := fill
+					if k == pos {
+						c = byte(b)
+					}
+					v |= uint64(c) << (8 * k)
+				}
+				require.Equal(t, naive(v), special8(v), "%#x", v)
+			}
+		}
+	}
+	x := uint64(0x9e3779b97f4a7c15)
+	for range 1 << 20 {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		require.Equal(t, naive(x), special8(x), "%#x", x)
+	}
 }

@@ -217,6 +217,9 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 		if err := c.bind(schema); err != nil {
 			return err
 		}
+		// The records read from here on are done with before the next
+		// (the rows inferred from were converted already).
+		c.r.ReuseRecord = true
 		rs = c
 	} else {
 		j := &jsonSource{r: bufio.NewReaderSize(cr, 1<<16), name: name}
