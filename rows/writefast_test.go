@@ -249,7 +249,8 @@ func FuzzTryJSON(f *testing.F) {
 var simpleNumberSeeds = []string{"0", "-0", "7", "-7", "007", "123456789012345678", "-999999999999999999",
 	"1234567890123456789", "9223372036854775807", "", "-", "+1", "1.5", "-0.0", "0.1", "1234.56", "-123.4567890123456",
 	"9007199254740991", "9007199254740993", "1.", ".5", "1e5", "1.2.3", "0.0000000000000000000001",
-	"0.00000000000000000000001", "12a", "1_0", "inf", "NaN", "4503599627370497.5", "99999999999999999999"}
+	"0.00000000000000000000001", "12a", "1_0", "inf", "NaN", "4503599627370497.5", "99999999999999999999",
+	"00", "09", "+1", "-1", "1a", "a1", " 1"}
 
 // TestSimpleNumbers: the fast number parsers give strconv's results on
 // what they accept.
@@ -270,6 +271,16 @@ func checkSimpleNumbers(t *testing.T, s string) {
 	if x, ok := parseSimpleInt(s); ok {
 		want, err := strconv.ParseInt(s, 10, 64)
 		require.NoError(t, err, s)
+		require.Equal(t, want, x, s)
+	}
+	x, err := parseInt10(s)
+	want, werr := strconv.ParseInt(s, 10, 64)
+	require.Equal(t, werr == nil, err == nil, s)
+	require.Equal(t, want, x, s)
+	if len(s) <= 2 {
+		x, err := atoi2(s)
+		want, werr := strconv.Atoi(s)
+		require.Equal(t, werr == nil, err == nil, s)
 		require.Equal(t, want, x, s)
 	}
 	if f, ok := parseSimpleFloat(s); ok {

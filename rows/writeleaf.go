@@ -453,6 +453,24 @@ func parseSimpleInt(s string) (int64, bool) {
 	return x, true
 }
 
+// parseInt10 is strconv.ParseInt(s, 10, 64), by parseSimpleInt when it
+// can.
+func parseInt10(s string) (int64, error) {
+	if x, ok := parseSimpleInt(s); ok {
+		return x, nil
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+// atoi2 is strconv.Atoi of the two bytes of a date or time field, without
+// its generality for the common two digits.
+func atoi2(s string) (int, error) {
+	if len(s) == 2 && s[0]-'0' <= 9 && s[1]-'0' <= 9 {
+		return int(s[0]-'0')*10 + int(s[1]-'0'), nil
+	}
+	return strconv.Atoi(s)
+}
+
 // pow10 holds the powers of ten a float64 holds exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
 	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
@@ -598,8 +616,8 @@ func parseDateTime(s string) (day, nanos int64, err error) {
 	switch {
 	case rest == "" || rest == "Z":
 	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
-		h, e1 := strconv.Atoi(rest[1:3])
-		m, e2 := strconv.Atoi(rest[4:6])
+		h, e1 := atoi2(rest[1:3])
+		m, e2 := atoi2(rest[4:6])
 		if e1 != nil || e2 != nil {
 			return 0, 0, bad()
 		}
@@ -632,12 +650,12 @@ func parseCivil(s string) (int64, string, error) {
 	if j-i < 4 || j-i > 9 || len(s) < j+6 || s[j] != '-' || s[j+3] != '-' {
 		return 0, s, ErrRow
 	}
-	y, _ := strconv.ParseInt(s[i:j], 10, 64)
+	y, _ := parseInt10(s[i:j])
 	if neg {
 		y = -y
 	}
-	m, e1 := strconv.Atoi(s[j+1 : j+3])
-	d, e2 := strconv.Atoi(s[j+4 : j+6])
+	m, e1 := atoi2(s[j+1 : j+3])
+	d, e2 := atoi2(s[j+4 : j+6])
 	if e1 != nil || e2 != nil || m < 1 || m > 12 || d < 1 || d > 31 {
 		return 0, s, ErrRow
 	}
@@ -671,9 +689,9 @@ func parseClock(s string, long bool) (int64, string, error) {
 	if i < 2 || len(s) < i+6 || s[i] != ':' || s[i+3] != ':' {
 		return 0, s, ErrRow
 	}
-	h, e0 := strconv.ParseInt(s[:i], 10, 64)
-	m, e1 := strconv.Atoi(s[i+1 : i+3])
-	sec, e2 := strconv.Atoi(s[i+4 : i+6])
+	h, e0 := parseInt10(s[:i])
+	m, e1 := atoi2(s[i+1 : i+3])
+	sec, e2 := atoi2(s[i+4 : i+6])
 	if e0 != nil || e1 != nil || e2 != nil || m > 59 || sec > 59 || !long && h > 23 {
 		return 0, s, ErrRow
 	}

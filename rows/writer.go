@@ -109,6 +109,11 @@ func WithBatchRows(n int) WriterOption {
 // levels and values of each leaf column, and hands bounded batches of each
 // column to a writer.Writer.
 //
+// JSON text and flat rows of scalar tokens (CSV) have a typed path,
+// [Writer.TryJSON] and [Writer.TryScalars], which converts each token
+// straight into its column without building Go values, by the same rules
+// as WriteValue; WriteJSON takes it first.
+//
 // A row that does not fit the schema is an error (*RowError wrapping
 // ErrRow) naming the row and the field; nothing of it is written, and the
 // Writer stays usable for the next row. Errors of the column writer leave it
@@ -168,7 +173,9 @@ func (w *Writer) WriteRow(row Group) error {
 
 // WriteJSON writes one row given as a JSON object, in the form
 // [Reader.AppendRow] and `pqcodec cat` make (or, with WithRawJSON, `cat
-// --raw`).
+// --raw`). It goes by [Writer.TryJSON] and, for a row that leaves, by
+// encoding/json and WriteValue, whose error it returns. WriteJSON does not
+// retain row.
 func (w *Writer) WriteJSON(row []byte) error {
 	if ok, err := w.TryJSON(row); ok || err != nil {
 		return err

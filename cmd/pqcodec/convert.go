@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
@@ -391,26 +392,12 @@ type jsonSource struct {
 
 func (j *jsonSource) next(rw *rows.Writer) (any, int64, error) {
 	for {
-		j.buf = j.buf[:0]
-		for {
-			chunk, err := j.r.ReadSlice('\n')
-			j.buf = append(j.buf, chunk...)
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err == io.EOF && len(j.buf) > 0 {
-				break
-			}
-			if err != nil {
-				if err == io.EOF {
-					return nil, 0, io.EOF
-				}
-				return nil, 0, &fileError{j.name, err}
-			}
-			break
+		b, err := j.readLine()
+		if err != nil {
+			return nil, 0, err
 		}
 		j.line++
-		text := bytes.TrimSpace(j.buf)
+		text := bytes.TrimSpace(b)
 		if len(text) == 0 {
 			continue
 		}
@@ -437,6 +424,28 @@ func (j *jsonSource) next(rw *rows.Writer) (any, int64, error) {
 
 func (j *jsonSource) where(p string) string { return p }
 
+// readLine returns the next line, or io.EOF. A line that fits the reader's
+// buffer is returned in place, without a copy: it is valid until the next
+// read.
+func (j *jsonSource) readLine() ([]byte, error) {
+	chunk, err := j.r.ReadSlice('\n')
+	if err == nil {
+		return chunk, nil
+	}
+	j.buf = append(j.buf[:0], chunk...)
+	for err == bufio.ErrBufferFull {
+		chunk, err = j.r.ReadSlice('\n')
+		j.buf = append(j.buf, chunk...)
+	}
+	switch {
+	case err == nil || err == io.EOF && len(j.buf) > 0:
+		return j.buf, nil
+	case err == io.EOF:
+		return nil, io.EOF
+	}
+	return nil, &fileError{j.name, err}
+}
+
 // csvSource reads CSV: a header line naming the columns (or col1, col2, ...
 // without --header), then one row per record; an empty field is null.
 type csvSource struct {
@@ -445,15 +454,24 @@ type csvSource struct {
 	names []string
 	leaf  []*format.Node // by CSV column, once bound
 	first []string       // the first record when there is no header
+	lines *csvLines      // the input, split between r and a fast path
+	fast  []string       // the fields of a line the fast path took
 	// The typed path's row (rows.Writer.TryScalars), by schema field, and
 	// the field of each CSV column; fields no column names stay null.
 	kinds []rows.Scalar
 	texts []string
 	field []int
+	// Whether each CSV column is BOOLEAN, or a number (csvNumber).
+	boolean, number []bool
 }
 
 func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error) {
-	c := &csvSource{r: csv.NewReader(r), name: name}
+	c := &csvSource{name: name}
+	c.lines = &csvLines{r: bufio.NewReaderSize(r, 1<<16)}
+	if d := f.delimiter[0]; d < utf8.RuneSelf && d != '"' && d != '\r' && d != '\n' {
+		c.lines.comma = d
+	}
+	c.r = csv.NewReader(csvFeed{c.lines})
 	c.r.Comma = rune(f.delimiter[0])
 	c.r.FieldsPerRecord = -1 // checked by record, naming the column
 	rec, err := c.r.Read()
@@ -477,6 +495,15 @@ func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error)
 func (c *csvSource) csvError(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
+		// csv.Reader counts only the lines it read.
+		p := *pe
+		p.Line += int(c.lines.fast)
+		if p.StartLine != 0 {
+			p.StartLine += int(c.lines.fast)
+		}
+		pe = &p
+	}
+	if pe != nil {
 		if pe.StartLine != 0 && pe.StartLine != pe.Line {
 			// A quoted field left open runs on over the following lines:
 			// name the line its record starts on, where the mistake is.
@@ -495,14 +522,10 @@ func (c *csvSource) record() ([]string, int64, error) {
 		c.first = nil
 		return rec, 1, nil
 	}
-	rec, err := c.r.Read()
-	if err == io.EOF {
-		return nil, 0, io.EOF
-	}
+	rec, line, err := c.read()
 	if err != nil {
-		return nil, 0, c.csvError(err)
+		return nil, 0, err
 	}
-	line, _ := c.r.FieldPos(0)
 	if len(rec) != len(c.names) {
 		col := ""
 		if len(rec) > len(c.names) {
@@ -514,10 +537,33 @@ func (c *csvSource) record() ([]string, int64, error) {
 	return rec, int64(line), nil
 }
 
+// read returns the next record and its line, by the fast path of c.lines
+// or by csv.Reader.
+func (c *csvSource) read() ([]string, int, error) {
+	rec, line, ok := c.lines.next(c.fast)
+	if ok {
+		c.fast = rec
+		if !c.r.ReuseRecord {
+			rec = append([]string(nil), rec...)
+		}
+		return rec, int(line), nil
+	}
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return nil, 0, io.EOF
+	}
+	if err != nil {
+		return nil, 0, c.csvError(err)
+	}
+	first, _ := c.r.FieldPos(0)
+	return rec, first + int(c.lines.fast), nil
+}
+
 // bind checks that schema is flat and names the CSV columns.
 func (c *csvSource) bind(schema *format.Schema) error {
 	c.leaf = make([]*format.Node, len(c.names))
 	c.field = make([]int, len(c.names))
+	c.boolean, c.number = make([]bool, len(c.names)), make([]bool, len(c.names))
 	c.kinds = make([]rows.Scalar, len(schema.Root().Children))
 	c.texts = make([]string, len(schema.Root().Children))
 	for i, name := range c.names {
@@ -534,6 +580,7 @@ func (c *csvSource) bind(schema *format.Schema) error {
 			return &inputError{file: c.name, line: 1, col: c.column(i), err: errors.New("CSV holds only flat columns, the schema's field is a group or repeated")}
 		}
 		c.leaf[i] = n
+		c.boolean[i], c.number[i] = *n.Element.Type == format.Boolean, csvNumber(n)
 	}
 	return nil
 }
@@ -601,7 +648,7 @@ func (c *csvSource) scalar(i int, s string) (rows.Scalar, error) {
 	switch {
 	case s == "":
 		return rows.ScalarNull, nil
-	case *c.leaf[i].Element.Type == format.Boolean:
+	case c.boolean[i]:
 		b, err := strconv.ParseBool(s)
 		if err != nil {
 			return 0, fmt.Errorf("%q is not a boolean", s)
@@ -610,7 +657,7 @@ func (c *csvSource) scalar(i int, s string) (rows.Scalar, error) {
 			return rows.ScalarTrue, nil
 		}
 		return rows.ScalarFalse, nil
-	case csvNumber(c.leaf[i]) && s != "NaN" && s != "Infinity" && s != "-Infinity":
+	case c.number[i] && s != "NaN" && s != "Infinity" && s != "-Infinity":
 		return rows.ScalarNumber, nil
 	}
 	return rows.ScalarString, nil
