@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/unsafecast"
 	"github.com/pqcodec/pqcodec/logical"
 )
 
@@ -47,17 +48,14 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 	if fromJSON {
 		switch x := v.(type) {
 		case json.Number:
-			if c.jlg.Kind == logical.KindString && l.scalarsAsText {
-				return l.appendBytes([]byte(x))
-			}
-			return l.number(string(x))
+			return l.scalar(ScalarNumber, string(x))
 		case string:
-			return l.text(x)
+			return l.scalar(ScalarString, x)
 		case bool:
-			if c.jlg.Kind == logical.KindString && l.scalarsAsText {
-				return l.appendBytes(strconv.AppendBool(nil, x))
+			if x {
+				return l.scalar(ScalarTrue, "")
 			}
-			return l.boolean(x)
+			return l.scalar(ScalarFalse, "")
 		}
 		return l.bad(v)
 	}
@@ -104,11 +102,11 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 		}
 	case string:
 		if c.typ == format.ByteArray || c.typ == format.FixedLenByteArray {
-			return l.appendBytes([]byte(x))
+			return l.appendBytes(x)
 		}
 	case []byte:
 		if c.typ == format.ByteArray || c.typ == format.FixedLenByteArray {
-			return l.appendBytes(x)
+			return l.appendBytes(unsafecast.String(x))
 		}
 	case time.Time:
 		return l.time(x)
@@ -122,7 +120,7 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 		}
 	case logical.UUID:
 		if c.typ == format.FixedLenByteArray || c.typ == format.ByteArray {
-			return l.appendBytes(x[:])
+			return l.appendBytes(unsafecast.String(x[:]))
 		}
 	case logical.Interval:
 		if c.typ == format.FixedLenByteArray || c.typ == format.ByteArray {
@@ -130,7 +128,7 @@ func (l *wleaf) value(v any, fromJSON bool) error {
 			binary.LittleEndian.PutUint32(b[0:], x.Months)
 			binary.LittleEndian.PutUint32(b[4:], x.Days)
 			binary.LittleEndian.PutUint32(b[8:], x.Millis)
-			return l.appendBytes(b[:])
+			return l.appendBytes(unsafecast.String(b[:]))
 		}
 	}
 	return l.bad(v)
@@ -368,7 +366,7 @@ func (l *wleaf) decimal(unscaled *big.Int, scale int32) error {
 	if x.Sign() < 0 {
 		t.Add(t, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))
 	}
-	return l.appendBytes(t.FillBytes(make([]byte, n)))
+	return l.appendBytes(unsafecast.String(t.FillBytes(make([]byte, n))))
 }
 
 // decimalText appends the decimal number s ("12.30", "-1e3").
@@ -403,6 +401,9 @@ func (l *wleaf) number(s string) error {
 	}
 	switch c.typ {
 	case format.Int32, format.Int64:
+		if x, ok := parseSimpleInt(s); ok {
+			return l.integer(x)
+		}
 		if x, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return l.integer(x)
 		}
@@ -414,6 +415,8 @@ func (l *wleaf) number(s string) error {
 		bits := 64
 		if c.typ == format.Float {
 			bits = 32
+		} else if f, ok := parseSimpleFloat(s); ok {
+			return l.float(f, s)
 		}
 		f, err := strconv.ParseFloat(s, bits)
 		if err != nil {
@@ -422,6 +425,96 @@ func (l *wleaf) number(s string) error {
 		return l.float(f, s)
 	}
 	return fmt.Errorf("%w: a number for a %v column", ErrRow, l.describe())
+}
+
+// parseSimpleInt parses the common integer, -?[0-9]{1,18}, which cannot
+// overflow, several times faster than strconv.ParseInt; it reports false
+// for any other text, which strconv then parses.
+func parseSimpleInt(s string) (int64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	d := s
+	if neg {
+		d = s[1:]
+	}
+	if len(d) == 0 || len(d) > 18 {
+		return 0, false
+	}
+	var x int64
+	for i := 0; i < len(d); i++ {
+		c := d[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		x = x*10 + int64(c)
+	}
+	if neg {
+		x = -x
+	}
+	return x, true
+}
+
+// parseInt10 is strconv.ParseInt(s, 10, 64), by parseSimpleInt when it
+// can.
+func parseInt10(s string) (int64, error) {
+	if x, ok := parseSimpleInt(s); ok {
+		return x, nil
+	}
+	return strconv.ParseInt(s, 10, 64)
+}
+
+// atoi2 is strconv.Atoi of the two bytes of a date or time field, without
+// its generality for the common two digits.
+func atoi2(s string) (int, error) {
+	if len(s) == 2 && s[0]-'0' <= 9 && s[1]-'0' <= 9 {
+		return int(s[0]-'0')*10 + int(s[1]-'0'), nil
+	}
+	return strconv.Atoi(s)
+}
+
+// pow10 holds the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseSimpleFloat parses -?[0-9]+(\.[0-9]+)? whose digits, the point
+// left out, make an integer m below 2^53 with at most 22 digits after the
+// point: m and the power of ten are then exact float64s, so their one
+// division rounds correctly and gives strconv.ParseFloat's result (whose
+// own exact path this is) without its general scanning. It reports false
+// for any other text.
+func parseSimpleFloat(s string) (float64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	i := 0
+	if neg {
+		i = 1
+	}
+	var m uint64
+	digits, frac, point := 0, 0, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '.' && !point && digits > 0 {
+			point = true
+			continue
+		}
+		if c-'0' > 9 {
+			return 0, false
+		}
+		m = m*10 + uint64(c-'0')
+		digits++
+		if point {
+			frac++
+		}
+		if digits > 19 {
+			return 0, false
+		}
+	}
+	if digits == 0 || point && frac == 0 || m >= 1<<53 || frac >= len(pow10) {
+		return 0, false
+	}
+	f := float64(m) / pow10[frac]
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // text appends a JSON string.
@@ -449,7 +542,7 @@ func (l *wleaf) text(s string) error {
 	}
 	switch c.jlg.Kind {
 	case logical.KindString:
-		return l.appendBytes([]byte(s))
+		return l.appendBytes(s)
 	case logical.KindDate:
 		day, rest, err := parseCivil(s)
 		if err != nil || rest != "" {
@@ -478,7 +571,7 @@ func (l *wleaf) text(s string) error {
 		if err != nil || len(s) != 36 {
 			return fmt.Errorf("%w: %q is not a UUID", ErrRow, s)
 		}
-		return l.appendBytes(b)
+		return l.appendBytes(unsafecast.String(b))
 	case logical.KindInterval:
 		iv, err := parseInterval(s)
 		if err != nil {
@@ -500,7 +593,7 @@ physical:
 			l.vals.Int96s = append(l.vals.Int96s, [12]byte(b))
 			return nil
 		}
-		return l.appendBytes(b)
+		return l.appendBytes(unsafecast.String(b))
 	}
 	return fmt.Errorf("%w: string %q for a %v column", ErrRow, s, l.describe())
 }
@@ -523,8 +616,8 @@ func parseDateTime(s string) (day, nanos int64, err error) {
 	switch {
 	case rest == "" || rest == "Z":
 	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
-		h, e1 := strconv.Atoi(rest[1:3])
-		m, e2 := strconv.Atoi(rest[4:6])
+		h, e1 := atoi2(rest[1:3])
+		m, e2 := atoi2(rest[4:6])
 		if e1 != nil || e2 != nil {
 			return 0, 0, bad()
 		}
@@ -557,12 +650,12 @@ func parseCivil(s string) (int64, string, error) {
 	if j-i < 4 || j-i > 9 || len(s) < j+6 || s[j] != '-' || s[j+3] != '-' {
 		return 0, s, ErrRow
 	}
-	y, _ := strconv.ParseInt(s[i:j], 10, 64)
+	y, _ := parseInt10(s[i:j])
 	if neg {
 		y = -y
 	}
-	m, e1 := strconv.Atoi(s[j+1 : j+3])
-	d, e2 := strconv.Atoi(s[j+4 : j+6])
+	m, e1 := atoi2(s[j+1 : j+3])
+	d, e2 := atoi2(s[j+4 : j+6])
 	if e1 != nil || e2 != nil || m < 1 || m > 12 || d < 1 || d > 31 {
 		return 0, s, ErrRow
 	}
@@ -596,9 +689,9 @@ func parseClock(s string, long bool) (int64, string, error) {
 	if i < 2 || len(s) < i+6 || s[i] != ':' || s[i+3] != ':' {
 		return 0, s, ErrRow
 	}
-	h, e0 := strconv.ParseInt(s[:i], 10, 64)
-	m, e1 := strconv.Atoi(s[i+1 : i+3])
-	sec, e2 := strconv.Atoi(s[i+4 : i+6])
+	h, e0 := parseInt10(s[:i])
+	m, e1 := atoi2(s[i+1 : i+3])
+	sec, e2 := atoi2(s[i+4 : i+6])
 	if e0 != nil || e1 != nil || e2 != nil || m > 59 || sec > 59 || !long && h > 23 {
 		return 0, s, ErrRow
 	}

@@ -109,6 +109,11 @@ func WithBatchRows(n int) WriterOption {
 // levels and values of each leaf column, and hands bounded batches of each
 // column to a writer.Writer.
 //
+// JSON text and flat rows of scalar tokens (CSV) have a typed path,
+// [Writer.TryJSON] and [Writer.TryScalars], which converts each token
+// straight into its column without building Go values, by the same rules
+// as WriteValue; WriteJSON takes it first.
+//
 // A row that does not fit the schema is an error (*RowError wrapping
 // ErrRow) naming the row and the field; nothing of it is written, and the
 // Writer stays usable for the next row. Errors of the column writer leave it
@@ -122,7 +127,10 @@ type Writer struct {
 	opts   writerOptions
 	path   []string // of the field being shredded, for errors
 	json   bool     // the row being shredded came from JSON
-	dec    json.Decoder
+	// seen and scratch serve the typed path (TryJSON): the fields of the
+	// objects being read that were given, and a string's unquoted bytes.
+	seen    []bool
+	scratch []byte
 }
 
 // NewWriter returns a Writer of files of the given schema to out.
@@ -165,8 +173,13 @@ func (w *Writer) WriteRow(row Group) error {
 
 // WriteJSON writes one row given as a JSON object, in the form
 // [Reader.AppendRow] and `pqcodec cat` make (or, with WithRawJSON, `cat
-// --raw`).
+// --raw`). It goes by [Writer.TryJSON] and, for a row that leaves, by
+// encoding/json and WriteValue, whose error it returns. WriteJSON does not
+// retain row.
 func (w *Writer) WriteJSON(row []byte) error {
+	if ok, err := w.TryJSON(row); ok || err != nil {
+		return err
+	}
 	d := json.NewDecoder(bytes.NewReader(row))
 	d.UseNumber()
 	var v any
@@ -188,9 +201,7 @@ func (w *Writer) WriteValue(v any) error {
 }
 
 func (w *Writer) put(v any) error {
-	for _, l := range w.leaves {
-		l.mark()
-	}
+	w.markAll()
 	w.path = w.path[:0]
 	var err error
 	switch g := v.(type) {
@@ -202,13 +213,17 @@ func (w *Writer) put(v any) error {
 		err = fmt.Errorf("%w: row of %T, not an object", ErrRow, v)
 	}
 	if err != nil {
-		for _, l := range w.leaves {
-			l.rollback()
-		}
+		w.rollbackAll()
 		re := &RowError{Row: w.rows, Path: strings.Join(w.path, "."), Err: err}
 		w.rows++
 		return re
 	}
+	return w.taken()
+}
+
+// taken counts a row shredded into the leaves' batches and hands the
+// batches on when they are full.
+func (w *Writer) taken() error {
 	w.rows++
 	w.batch++
 	if w.batch >= w.opts.batchRows || w.buffered() >= writeBatchBytes {
@@ -492,8 +507,9 @@ func (l *wleaf) size() int {
 		4*len(l.vals.Int32s) + 4*len(l.vals.Floats) + 12*len(l.vals.Int96s) + len(l.vals.Booleans)
 }
 
-// appendBytes appends a byte-array value.
-func (l *wleaf) appendBytes(b []byte) error {
+// appendBytes appends a byte-array value, copying b (which may alias a
+// []byte of the caller: unsafecast.String).
+func (l *wleaf) appendBytes(b string) error {
 	v := &l.vals
 	if v.Type == format.FixedLenByteArray {
 		if len(b) != v.TypeLength {

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
@@ -130,11 +131,22 @@ func (e *inputError) Error() string {
 
 func (e *inputError) Unwrap() error { return e.err }
 
+// writeFailure is an error of the column writer met on the typed path.
+type writeFailure struct{ err error }
+
+func (e *writeFailure) Error() string { return e.err.Error() }
+func (e *writeFailure) Unwrap() error { return e.err }
+
 // rowSource yields the rows of the input.
 type rowSource interface {
 	// next returns the next row (a rows.Group or map[string]any of JSON
-	// values) and its line, or io.EOF.
-	next() (any, int64, error)
+	// values) and its line, or io.EOF. With rw not nil, it first offers
+	// the row to rw's typed path (rows.Writer.TryJSON, TryScalars), which
+	// converts its tokens straight into the columns, and returns a nil
+	// row for a row rw took; a row rw leaves is returned for WriteValue,
+	// which writes it or gives its error. An error of rw's column writer
+	// is a *writeFailure.
+	next(rw *rows.Writer) (any, int64, error)
 	// where names the input column of field path p, for errors ("" for
 	// JSON, where the path says it).
 	where(p string) string
@@ -206,6 +218,9 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 		if err := c.bind(schema); err != nil {
 			return err
 		}
+		// The records read from here on are done with before the next
+		// (the rows inferred from were converted already).
+		c.r.ReuseRecord = true
 		rs = c
 	} else {
 		j := &jsonSource{r: bufio.NewReaderSize(cr, 1<<16), name: name}
@@ -256,12 +271,22 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 			}
 		}
 		for {
-			row, line, err := rs.next()
+			row, line, err := rs.next(rw)
 			if err == io.EOF {
 				break
 			}
+			if wf, ok := err.(*writeFailure); ok {
+				return &fileError{out, wf.err}
+			}
 			if err != nil {
 				return err
+			}
+			if row == nil {
+				n++
+				if n%4096 == 0 {
+					p.update("convert %s: %d rows, %s", name, n, sizeText(cr.n))
+				}
+				continue
 			}
 			if err := put(row, line); err != nil {
 				return err
@@ -365,32 +390,27 @@ type jsonSource struct {
 	buf  []byte
 }
 
-func (j *jsonSource) next() (any, int64, error) {
+func (j *jsonSource) next(rw *rows.Writer) (any, int64, error) {
 	for {
-		j.buf = j.buf[:0]
-		for {
-			chunk, err := j.r.ReadSlice('\n')
-			j.buf = append(j.buf, chunk...)
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err == io.EOF && len(j.buf) > 0 {
-				break
-			}
-			if err != nil {
-				if err == io.EOF {
-					return nil, 0, io.EOF
-				}
-				return nil, 0, &fileError{j.name, err}
-			}
-			break
+		b, err := j.readLine()
+		if err != nil {
+			return nil, 0, err
 		}
 		j.line++
-		text := bytes.TrimSpace(j.buf)
+		text := bytes.TrimSpace(b)
 		if len(text) == 0 {
 			continue
 		}
-		v, err := parseJSON(text)
+		if rw != nil {
+			ok, err := rw.TryJSON(text)
+			if err != nil {
+				return nil, 0, &writeFailure{err}
+			}
+			if ok {
+				return nil, j.line, nil
+			}
+		}
+		v, err := rows.ParseJSON(text)
 		if err != nil {
 			return nil, 0, &inputError{file: j.name, line: j.line, err: fmt.Errorf("invalid JSON: %v", err)}
 		}
@@ -404,6 +424,28 @@ func (j *jsonSource) next() (any, int64, error) {
 
 func (j *jsonSource) where(p string) string { return p }
 
+// readLine returns the next line, or io.EOF. A line that fits the reader's
+// buffer is returned in place, without a copy: it is valid until the next
+// read.
+func (j *jsonSource) readLine() ([]byte, error) {
+	chunk, err := j.r.ReadSlice('\n')
+	if err == nil {
+		return chunk, nil
+	}
+	j.buf = append(j.buf[:0], chunk...)
+	for err == bufio.ErrBufferFull {
+		chunk, err = j.r.ReadSlice('\n')
+		j.buf = append(j.buf, chunk...)
+	}
+	switch {
+	case err == nil || err == io.EOF && len(j.buf) > 0:
+		return j.buf, nil
+	case err == io.EOF:
+		return nil, io.EOF
+	}
+	return nil, &fileError{j.name, err}
+}
+
 // csvSource reads CSV: a header line naming the columns (or col1, col2, ...
 // without --header), then one row per record; an empty field is null.
 type csvSource struct {
@@ -412,10 +454,24 @@ type csvSource struct {
 	names []string
 	leaf  []*format.Node // by CSV column, once bound
 	first []string       // the first record when there is no header
+	lines *csvLines      // the input, split between r and a fast path
+	fast  []string       // the fields of a line the fast path took
+	// The typed path's row (rows.Writer.TryScalars), by schema field, and
+	// the field of each CSV column; fields no column names stay null.
+	kinds []rows.Scalar
+	texts []string
+	field []int
+	// Whether each CSV column is BOOLEAN, or a number (csvNumber).
+	boolean, number []bool
 }
 
 func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error) {
-	c := &csvSource{r: csv.NewReader(r), name: name}
+	c := &csvSource{name: name}
+	c.lines = &csvLines{r: bufio.NewReaderSize(r, 1<<16)}
+	if d := f.delimiter[0]; d < utf8.RuneSelf && d != '"' && d != '\r' && d != '\n' {
+		c.lines.comma = d
+	}
+	c.r = csv.NewReader(csvFeed{c.lines})
 	c.r.Comma = rune(f.delimiter[0])
 	c.r.FieldsPerRecord = -1 // checked by record, naming the column
 	rec, err := c.r.Read()
@@ -439,6 +495,15 @@ func newCSVSource(r io.Reader, name string, f *convertFlags) (*csvSource, error)
 func (c *csvSource) csvError(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
+		// csv.Reader counts only the lines it read.
+		p := *pe
+		p.Line += int(c.lines.fast)
+		if p.StartLine != 0 {
+			p.StartLine += int(c.lines.fast)
+		}
+		pe = &p
+	}
+	if pe != nil {
 		if pe.StartLine != 0 && pe.StartLine != pe.Line {
 			// A quoted field left open runs on over the following lines:
 			// name the line its record starts on, where the mistake is.
@@ -457,14 +522,10 @@ func (c *csvSource) record() ([]string, int64, error) {
 		c.first = nil
 		return rec, 1, nil
 	}
-	rec, err := c.r.Read()
-	if err == io.EOF {
-		return nil, 0, io.EOF
-	}
+	rec, line, err := c.read()
 	if err != nil {
-		return nil, 0, c.csvError(err)
+		return nil, 0, err
 	}
-	line, _ := c.r.FieldPos(0)
 	if len(rec) != len(c.names) {
 		col := ""
 		if len(rec) > len(c.names) {
@@ -476,14 +537,40 @@ func (c *csvSource) record() ([]string, int64, error) {
 	return rec, int64(line), nil
 }
 
+// read returns the next record and its line, by the fast path of c.lines
+// or by csv.Reader.
+func (c *csvSource) read() ([]string, int, error) {
+	rec, line, ok := c.lines.next(c.fast)
+	if ok {
+		c.fast = rec
+		if !c.r.ReuseRecord {
+			rec = append([]string(nil), rec...)
+		}
+		return rec, int(line), nil
+	}
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return nil, 0, io.EOF
+	}
+	if err != nil {
+		return nil, 0, c.csvError(err)
+	}
+	first, _ := c.r.FieldPos(0)
+	return rec, first + int(c.lines.fast), nil
+}
+
 // bind checks that schema is flat and names the CSV columns.
 func (c *csvSource) bind(schema *format.Schema) error {
 	c.leaf = make([]*format.Node, len(c.names))
+	c.field = make([]int, len(c.names))
+	c.boolean, c.number = make([]bool, len(c.names)), make([]bool, len(c.names))
+	c.kinds = make([]rows.Scalar, len(schema.Root().Children))
+	c.texts = make([]string, len(schema.Root().Children))
 	for i, name := range c.names {
 		var n *format.Node
-		for _, ch := range schema.Root().Children {
+		for k, ch := range schema.Root().Children {
 			if ch.Name() == name {
-				n = ch
+				n, c.field[i] = ch, k
 			}
 		}
 		if n == nil {
@@ -493,6 +580,7 @@ func (c *csvSource) bind(schema *format.Schema) error {
 			return &inputError{file: c.name, line: 1, col: c.column(i), err: errors.New("CSV holds only flat columns, the schema's field is a group or repeated")}
 		}
 		c.leaf[i] = n
+		c.boolean[i], c.number[i] = *n.Element.Type == format.Boolean, csvNumber(n)
 	}
 	return nil
 }
@@ -534,29 +622,74 @@ func csvNumber(n *format.Node) bool {
 		e.ConvertedType != nil && *e.ConvertedType == format.ConvertedDecimal
 }
 
-func (c *csvSource) next() (any, int64, error) {
+func (c *csvSource) next(rw *rows.Writer) (any, int64, error) {
 	rec, line, err := c.record()
 	if err != nil {
 		return nil, 0, err
 	}
+	if rw != nil && c.scalars(rec) {
+		ok, err := rw.TryScalars(c.kinds, c.texts)
+		if err != nil {
+			return nil, 0, &writeFailure{err}
+		}
+		if ok {
+			return nil, line, nil
+		}
+	}
 	m, err := c.convert(rec, line)
 	return m, line, err
+}
+
+// scalar returns the JSON scalar CSV field s of column i stands for: an
+// empty field is null, a BOOLEAN column's field true or false (anything
+// else an error), a number column's field a number (but NaN and
+// infinities, strings as cat prints them), any other a string.
+func (c *csvSource) scalar(i int, s string) (rows.Scalar, error) {
+	switch {
+	case s == "":
+		return rows.ScalarNull, nil
+	case c.boolean[i]:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a boolean", s)
+		}
+		if b {
+			return rows.ScalarTrue, nil
+		}
+		return rows.ScalarFalse, nil
+	case c.number[i] && s != "NaN" && s != "Infinity" && s != "-Infinity":
+		return rows.ScalarNumber, nil
+	}
+	return rows.ScalarString, nil
+}
+
+// scalars sets c.kinds and c.texts to record rec, reporting false when a
+// field is bad (convert then gives the error).
+func (c *csvSource) scalars(rec []string) bool {
+	for i, s := range rec {
+		k, err := c.scalar(i, s)
+		if err != nil {
+			return false
+		}
+		c.kinds[c.field[i]], c.texts[c.field[i]] = k, s
+	}
+	return true
 }
 
 // convert returns the row of CSV record rec, at line, as JSON values.
 func (c *csvSource) convert(rec []string, line int64) (map[string]any, error) {
 	m := make(map[string]any, len(rec))
 	for i, s := range rec {
-		switch {
-		case s == "":
+		k, err := c.scalar(i, s)
+		if err != nil {
+			return nil, &inputError{file: c.name, line: line, col: c.column(i), err: err}
+		}
+		switch k {
+		case rows.ScalarNull:
 			m[c.names[i]] = nil
-		case *c.leaf[i].Element.Type == format.Boolean:
-			b, err := strconv.ParseBool(s)
-			if err != nil {
-				return nil, &inputError{file: c.name, line: line, col: c.column(i), err: fmt.Errorf("%q is not a boolean", s)}
-			}
-			m[c.names[i]] = b
-		case csvNumber(c.leaf[i]) && s != "NaN" && s != "Infinity" && s != "-Infinity":
+		case rows.ScalarTrue, rows.ScalarFalse:
+			m[c.names[i]] = k == rows.ScalarTrue
+		case rows.ScalarNumber:
 			m[c.names[i]] = json.Number(s)
 		default:
 			m[c.names[i]] = s

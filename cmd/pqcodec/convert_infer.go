@@ -197,7 +197,7 @@ func inferJSON(j *jsonSource, n int) ([]bufferedRow, *format.Schema, error) {
 	root := &itype{}
 	var buf []bufferedRow
 	for len(buf) < n {
-		row, line, err := j.next()
+		row, line, err := j.next(nil)
 		if err == io.EOF {
 			break
 		}

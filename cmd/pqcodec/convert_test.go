@@ -237,7 +237,7 @@ func FuzzParseJSON(f *testing.F) {
 
 func checkParseJSON(t *testing.T, in string) {
 	{
-		got, gerr := parseJSON([]byte(in))
+		got, gerr := rows.ParseJSON([]byte(in))
 		d := json.NewDecoder(strings.NewReader(in))
 		d.UseNumber()
 		want, werr := decodeJSON(d)
@@ -247,7 +247,7 @@ func checkParseJSON(t *testing.T, in string) {
 			}
 		}
 		if (gerr == nil) != (werr == nil) {
-			t.Fatalf("%q: parseJSON error %v, encoding/json %v", in, gerr, werr)
+			t.Fatalf("%q: ParseJSON error %v, encoding/json %v", in, gerr, werr)
 		}
 		if werr == nil {
 			require.Equal(t, want, got, in)

@@ -1,21 +1,23 @@
-package main
+package rows
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/pqcodec/pqcodec/rows"
 )
 
-// parseJSON parses one JSON value, the whole of b but for white space, as
-// decodeJSON does (objects as rows.Group keeping the order of their
-// fields, arrays []any, numbers json.Number), about five times faster than
-// encoding/json's tokenizer. Strings with escapes are unquoted as
-// encoding/json does (unquote), which gives the error of one that is bad.
-func parseJSON(b []byte) (any, error) {
+// ParseJSON parses one JSON value, the whole of b but for white space,
+// into the values [Writer.WriteValue] takes: objects as Group keeping the
+// order of their fields (the first of fields of one name is the one
+// WriteValue takes), arrays []any, numbers json.Number, strings, booleans
+// and nil. It accepts what encoding/json accepts and is about five times
+// faster than its tokenizer; strings with escapes or invalid UTF-8 are
+// unquoted as encoding/json does (invalid UTF-8 and lone surrogates to
+// U+FFFD). The values do not share memory with b.
+func ParseJSON(b []byte) (any, error) {
 	p := jsonParser{b: b}
 	v, err := p.value(0)
 	if err != nil {
@@ -62,7 +64,7 @@ func (p *jsonParser) value(depth int) (any, error) {
 	switch c := p.b[p.i]; {
 	case c == '{':
 		p.i++
-		g := rows.Group{}
+		g := Group{}
 		p.space()
 		if p.i < len(p.b) && p.b[p.i] == '}' {
 			p.i++
@@ -86,7 +88,7 @@ func (p *jsonParser) value(depth int) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			g = append(g, rows.Field{Name: k, Value: v})
+			g = append(g, Field{Name: k, Value: v})
 			p.space()
 			if p.i < len(p.b) && p.b[p.i] == ',' {
 				p.i++
@@ -132,7 +134,8 @@ func (p *jsonParser) value(depth int) (any, error) {
 	case c == 'n':
 		return nil, p.literal("null")
 	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
+		n, err := p.number()
+		return json.Number(n), err
 	}
 	return nil, p.errorf("invalid character %q", p.b[p.i])
 }
@@ -148,61 +151,81 @@ func (p *jsonParser) literal(s string) error {
 // str parses a string at p.i (a '"').
 func (p *jsonParser) str() (string, error) {
 	start := p.i
+	body, plain, err := p.scanStr()
+	if err != nil {
+		return "", err
+	}
+	if plain && utf8.Valid(body) {
+		return string(body), nil
+	}
+	// Escapes, or invalid UTF-8 (which encoding/json replaces with
+	// U+FFFD).
+	if out, ok := appendUnquoted(make([]byte, 0, len(body)), body); ok {
+		return string(out), nil
+	}
+	var out string // for encoding/json's message
+	if err := json.Unmarshal(p.b[start:p.i], &out); err != nil {
+		return "", p.errorf("%v", err)
+	}
+	return out, nil
+}
+
+// scanStr moves past the string at p.i (a '"') and returns its body,
+// between the quotes, and whether the body holds no escape. The body is
+// not checked for valid UTF-8.
+func (p *jsonParser) scanStr() (body []byte, plain bool, err error) {
+	start := p.i
 	p.i++
-	plain := true
-	for p.i < len(p.b) {
-		c := p.b[p.i]
-		switch {
+	plain = true
+	for {
+		// Eight bytes at a time while none is special.
+		for p.i+8 <= len(p.b) && !special8(binary.LittleEndian.Uint64(p.b[p.i:])) {
+			p.i += 8
+		}
+		if p.i >= len(p.b) {
+			break
+		}
+		switch c := p.b[p.i]; {
 		case c == '"':
 			p.i++
-			if s := p.b[start+1 : p.i-1]; plain && utf8.Valid(s) {
-				return string(s), nil
-			}
-			// Escapes, or invalid UTF-8 (which encoding/json replaces
-			// with U+FFFD).
-			if out, ok := unquote(p.b[start+1 : p.i-1]); ok {
-				return out, nil
-			}
-			var out string // for encoding/json's message
-			if err := json.Unmarshal(p.b[start:p.i], &out); err != nil {
-				return "", p.errorf("%v", err)
-			}
-			return out, nil
+			return p.b[start+1 : p.i-1], plain, nil
 		case c == '\\':
 			plain = false
 			p.i += 2
 			continue
 		case c < 0x20:
-			return "", p.errorf("control character in a string")
+			return nil, false, p.errorf("control character in a string")
 		}
 		p.i++
 	}
-	return "", errors.New("unexpected end of JSON input in a string")
+	return nil, false, errors.New("unexpected end of JSON input in a string")
 }
 
-// number parses a JSON number at p.i.
-func (p *jsonParser) number() (json.Number, error) {
+// special8 reports whether one of the eight bytes of v is a quote, a
+// backslash or a control character, the bytes that end a run of a
+// string's plain characters.
+func special8(v uint64) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q := v ^ lo*'"'
+	b := v ^ lo*'\\'
+	return ((q-lo)&^q|(b-lo)&^b|(v-lo*0x20)&^v)&hi != 0
+}
+
+// number parses a JSON number at p.i and returns its text.
+func (p *jsonParser) number() ([]byte, error) {
 	start := p.i
 	if p.b[p.i] == '-' {
 		p.i++
 	}
-	digits := func() int {
-		n := 0
-		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-			p.i++
-			n++
-		}
-		return n
-	}
 	if p.i < len(p.b) && p.b[p.i] == '0' {
 		p.i++
-	} else if digits() == 0 {
-		return "", p.errorf("invalid number")
+	} else if p.digits() == 0 {
+		return nil, p.errorf("invalid number")
 	}
 	if p.i < len(p.b) && p.b[p.i] == '.' {
 		p.i++
-		if digits() == 0 {
-			return "", p.errorf("invalid number")
+		if p.digits() == 0 {
+			return nil, p.errorf("invalid number")
 		}
 	}
 	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
@@ -210,27 +233,35 @@ func (p *jsonParser) number() (json.Number, error) {
 		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
 			p.i++
 		}
-		if digits() == 0 {
-			return "", p.errorf("invalid number")
+		if p.digits() == 0 {
+			return nil, p.errorf("invalid number")
 		}
 	}
-	return json.Number(p.b[start:p.i]), nil
+	return p.b[start:p.i], nil
 }
 
-// unquote decodes the body of a JSON string (between its quotes) holding
-// escapes or invalid UTF-8 as encoding/json does: invalid UTF-8 and a
-// surrogate not in a pair become U+FFFD. It reports false for a body that
-// is not valid JSON (a bad escape, a control character), whose error
-// json.Unmarshal then gives. A third of convert's CPU on string-heavy input
-// went to json.Unmarshal here.
-func unquote(s []byte) (string, bool) {
-	b := make([]byte, 0, len(s))
+// digits moves past the decimal digits at p.i and returns their number.
+func (p *jsonParser) digits() int {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i]-'0' <= 9 {
+		p.i++
+	}
+	return p.i - start
+}
+
+// appendUnquoted appends to b the body of a JSON string (between its
+// quotes) holding escapes or invalid UTF-8, decoded as encoding/json does:
+// invalid UTF-8 and a surrogate not in a pair become U+FFFD. It reports
+// false for a body that is not valid JSON (a bad escape, a control
+// character), whose error json.Unmarshal then gives. A third of convert's
+// CPU on string-heavy input went to json.Unmarshal here.
+func appendUnquoted(b, s []byte) ([]byte, bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == '\\':
 			if i+1 >= len(s) {
-				return "", false
+				return b, false
 			}
 			switch e := s[i+1]; e {
 			case '"', '\\', '/':
@@ -248,7 +279,7 @@ func unquote(s []byte) (string, bool) {
 			case 'u':
 				r, ok := hex4(s[i+2:])
 				if !ok {
-					return "", false
+					return b, false
 				}
 				i += 6
 				if utf16.IsSurrogate(r) {
@@ -266,11 +297,11 @@ func unquote(s []byte) (string, bool) {
 				b = utf8.AppendRune(b, r)
 				continue
 			default:
-				return "", false
+				return b, false
 			}
 			i += 2
 		case c < 0x20:
-			return "", false
+			return b, false
 		case c < utf8.RuneSelf:
 			b = append(b, c)
 			i++
@@ -284,7 +315,7 @@ func unquote(s []byte) (string, bool) {
 			i += n
 		}
 	}
-	return string(b), true
+	return b, true
 }
 
 // hex4 decodes the four hexadecimal digits at the start of s.
