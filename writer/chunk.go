@@ -44,6 +44,13 @@ type chunkWriter struct {
 	// chunk falls back.
 	dictActive bool
 	dictUsed   bool
+	// dictPlain is the PLAIN size of the values of the chunk's
+	// dictionary-encoded pages and dictOut the bytes those pages were
+	// written as; fallbackRatio the bytes per PLAIN byte of a page
+	// written in the fallback encoding, measured on the chunk's first
+	// page of values (0 before). See flushPage.
+	dictPlain, dictOut int64
+	fallbackRatio      float64
 	// dictStats is true when the current page's min and max are taken from
 	// the distinct dictionary values of its indices when it is flushed
 	// (in distinct), not from every value; dictStatsOff once a page of the
@@ -92,6 +99,7 @@ type chunkWriter struct {
 
 	// Scratch.
 	body, comp, hdrBuf []byte
+	trial, trialComp   []byte
 	header             format.PageHeader
 	dictPage           []byte
 
@@ -162,6 +170,7 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 
 func (c *chunkWriter) resetChunk() {
 	c.dictActive, c.dictUsed, c.dictStatsOff = c.dict != nil, false, false
+	c.dictPlain, c.dictOut, c.fallbackRatio = 0, 0, 0
 	if c.dict != nil {
 		c.dict.Reset()
 	}
@@ -411,6 +420,10 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 		c.pageBytes += (to - from) * c.valueSize()
 	}
 	if c.dictActive {
+		if c.fallbackRatio == 0 {
+			// Kept for the trial of the fallback encoding (flushPage).
+			c.vals.AppendRange(v, from, to)
+		}
 		_, err := c.dict.Put(v, from, to) // no limit: never full
 		return err
 	}
@@ -498,10 +511,21 @@ func (c *chunkWriter) flushPage() error {
 		enc = format.RLEDictionary
 		c.dictUsed = true
 		body = c.dict.AppendIndexPage(body)
-		// As parquet-java does, the chunk falls back after its first page
-		// when the dictionary and the indices are no smaller than the
-		// values would be: the dictionary would not pay off.
-		fallBack = len(c.locs) == 0 && len(body)-levelsEnd+c.dict.DictSize() >= c.pageBytes
+		if c.fallbackRatio == 0 && c.pageValues > 0 {
+			// The chunk's first page of values is also written in the
+			// fallback encoding (its values were kept in c.vals) to
+			// measure what the dictionary saves.
+			trial := append(c.trial[:0], body[:levelsEnd]...)
+			if trial, err = c.row.Encode(trial, &c.vals); err != nil {
+				return fmt.Errorf("column %v: %w", c.pathString(), err)
+			}
+			c.trial = trial
+			out, _, err := c.compressPage(&c.trialComp, trial, levelsEnd)
+			if err != nil {
+				return err
+			}
+			c.fallbackRatio = float64(len(out)) / float64(max(c.pageBytes, 1))
+		}
 	} else if body, err = c.row.Encode(body, &c.vals); err != nil {
 		return fmt.Errorf("column %v: %w", c.pathString(), err)
 	}
@@ -509,25 +533,25 @@ func (c *chunkWriter) flushPage() error {
 	if len(body) > math.MaxInt32 {
 		return fmt.Errorf("%w: column %v: page of %d bytes", ErrTooLarge, c.pathString(), len(body))
 	}
-	// The bytes after the header: v1 compresses levels and values, v2
-	// the values only.
-	out := body
-	// A v2 page without values (nulls only) leaves its empty values
-	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
-	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
-	// and the spec lets a v2 page say its values are not compressed.
-	compressed := c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || len(body) > levelsEnd)
-	if compressed {
-		from := 0
-		c.comp = c.comp[:0]
-		if c.cfg.version == 2 {
-			from = levelsEnd
-			c.comp = append(c.comp, body[:levelsEnd]...)
-		}
-		if c.comp, err = c.codecs.Compress(c.cfg.codec, c.comp, body[from:]); err != nil {
-			return fmt.Errorf("column %v: %w", c.pathString(), err)
-		}
-		out = c.comp
+	out, compressed, err := c.compressPage(&c.comp, body, levelsEnd)
+	if err != nil {
+		return err
+	}
+	if enc == format.RLEDictionary && c.pageValues > 0 {
+		// The chunk falls back after a page when its dictionary-encoded
+		// pages and its dictionary (estimated at the fallback's ratio)
+		// are no smaller than those pages' values would be in the
+		// fallback encoding, compressed: the dictionary does not pay off.
+		// After the first page this is parquet-java's rule, on the bytes
+		// written rather than before compression; checked after every
+		// page it also stops a dictionary of values that keep coming new
+		// (a random walk, ids), whose indices compress worse than the
+		// values, long before its size limit, where arrow-cpp and
+		// arrow-rs keep it growing up to the limit.
+		c.dictPlain += int64(c.pageBytes)
+		c.dictOut += int64(len(out))
+		r := c.fallbackRatio
+		fallBack = float64(c.dictOut)+r*float64(c.dict.DictSize()) >= r*float64(c.dictPlain)
 	}
 	if len(out) > math.MaxInt32 {
 		return fmt.Errorf("%w: column %v: compressed page of %d bytes", ErrTooLarge, c.pathString(), len(out))
@@ -592,6 +616,33 @@ func (c *chunkWriter) flushPage() error {
 		c.dictActive = false
 	}
 	return nil
+}
+
+// compressPage returns the bytes after the header of a page whose levels
+// are body[:levelsEnd] and values body[levelsEnd:], compressed into *buf
+// (v1 compresses levels and values, v2 the values only), and whether they
+// are compressed.
+func (c *chunkWriter) compressPage(buf *[]byte, body []byte, levelsEnd int) ([]byte, bool, error) {
+	// A v2 page without values (nulls only) leaves its empty values
+	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
+	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
+	// and the spec lets a v2 page say its values are not compressed.
+	compressed := c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || len(body) > levelsEnd)
+	if !compressed {
+		return body, false, nil
+	}
+	from := 0
+	b := (*buf)[:0]
+	if c.cfg.version == 2 {
+		from = levelsEnd
+		b = append(b, body[:levelsEnd]...)
+	}
+	b, err := c.codecs.Compress(c.cfg.codec, b, body[from:])
+	*buf = b
+	if err != nil {
+		return nil, false, fmt.Errorf("column %v: %w", c.pathString(), err)
+	}
+	return b, true, nil
 }
 
 // setMinMax sets the min and max of st to lo and hi, truncated under

@@ -40,7 +40,13 @@
 //
 // Dictionary encoding (RLE_DICTIONARY data pages after a PLAIN dictionary
 // page) falls back, once the dictionary passes its limit, to the encoding
-// of WithEncoding for the rest of the chunk, as parquet-java and arrow do.
+// of WithEncoding for the rest of the chunk, as parquet-java and arrow do;
+// and after any page once the chunk's dictionary-encoded pages and its
+// dictionary are no smaller than those pages would be in that encoding,
+// compressed (measured by writing the chunk's first page both ways): after
+// the first page this is parquet-java's rule, after later pages it stops a
+// dictionary of values that keep coming new (a random walk, ids) whose
+// indices compress worse than the values themselves.
 // Statistics follow the specification: min and max in the column's sort
 // order (signed, unsigned for UINT, bytes unsigned, DECIMAL as two's
 // complement, FLOAT16 by value), NaN never a min or max, a zero min written
