@@ -15,6 +15,12 @@ import (
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
 
+// trialSize is about the PLAIN size of the values that measure what the
+// fallback encoding makes of a dictionary-encoded chunk's values (see
+// flushPage): a block of SNAPPY, which compresses 64 KiB blocks
+// independently.
+const trialSize = 64 << 10
+
 // maxStep is the most levels a column writer takes between two checks of
 // its page's size.
 const maxStep = 1024
@@ -45,12 +51,15 @@ type chunkWriter struct {
 	dictActive bool
 	dictUsed   bool
 	// dictPlain is the PLAIN size of the values of the chunk's
-	// dictionary-encoded pages and dictOut the bytes those pages were
-	// written as; fallbackRatio the bytes per PLAIN byte of a page
-	// written in the fallback encoding, measured on the chunk's first
-	// page of values (0 before). See flushPage.
-	dictPlain, dictOut int64
-	fallbackRatio      float64
+	// dictionary-encoded pages, dictLevels the size of their levels
+	// before compression and dictOut the bytes those pages were written
+	// as; fallbackRatio the bytes per PLAIN byte of values written in the
+	// fallback encoding and compressed, measured on up to trialSize
+	// bytes of the chunk's first page of values (0 before), whose PLAIN
+	// size is trialPlain. See flushPage.
+	dictPlain, dictLevels, dictOut int64
+	fallbackRatio                  float64
+	trialPlain                     int
 	// dictStats is true when the current page's min and max are taken from
 	// the distinct dictionary values of its indices when it is flushed
 	// (in distinct), not from every value; dictStatsOff once a page of the
@@ -90,7 +99,7 @@ type chunkWriter struct {
 	numLevels    int64
 	numRows      int64
 	nullCount    int64
-	pages        []byte
+	pages        pageBuf
 	locs         []pageLoc
 	bounds       []byte // min and max of every page, see pageLoc
 	uncompressed int64
@@ -110,7 +119,7 @@ type chunkWriter struct {
 
 // pageLoc describes one data page of the chunk.
 type pageLoc struct {
-	offset    int64 // in chunkWriter.pages
+	offset    int64 // in chunkWriter.pages, from its start
 	size      int32 // header included
 	firstRow  int64
 	nulls     int64
@@ -170,7 +179,7 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 
 func (c *chunkWriter) resetChunk() {
 	c.dictActive, c.dictUsed, c.dictStatsOff = c.dict != nil, false, false
-	c.dictPlain, c.dictOut, c.fallbackRatio = 0, 0, 0
+	c.dictPlain, c.dictLevels, c.dictOut, c.fallbackRatio = 0, 0, 0, 0
 	if c.dict != nil {
 		c.dict.Reset()
 	}
@@ -179,7 +188,8 @@ func (c *chunkWriter) resetChunk() {
 		c.bloom.Reset()
 	}
 	c.numLevels, c.numRows, c.nullCount, c.uncompressed, c.queued = 0, 0, 0, 0, 0
-	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
+	c.pages.reset()
+	c.locs, c.bounds = c.locs[:0], c.bounds[:0]
 	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
 	c.repHists, c.defHists, c.unenc = c.repHists[:0], c.defHists[:0], c.unenc[:0]
 	c.resetPage()
@@ -190,7 +200,7 @@ func (c *chunkWriter) resetPage() {
 	c.vals.Int32s, c.vals.Int64s, c.vals.Int96s = c.vals.Int32s[:0], c.vals.Int64s[:0], c.vals.Int96s[:0]
 	c.vals.Floats, c.vals.Doubles, c.vals.Booleans = c.vals.Floats[:0], c.vals.Doubles[:0], c.vals.Booleans[:0]
 	c.vals.Bytes, c.vals.Offsets = c.vals.Bytes[:0], append(c.vals.Offsets[:0], 0)
-	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc = 0, 0, 0, 0
+	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc, c.trialPlain = 0, 0, 0, 0, 0
 	c.page.reset()
 	c.dictStats = false
 }
@@ -409,20 +419,23 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	}
 	// pageBytes is the PLAIN size of the page's values, in dictionary mode
 	// too, where it decides whether the dictionary pays off.
+	var plainBytes int
 	if c.typ == format.ByteArray {
 		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
 		if int64(c.pageBytes)+int64(hi-lo) > math.MaxInt32 {
 			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
 		}
-		c.pageBytes += 4*(to-from) + hi - lo
+		plainBytes = 4*(to-from) + hi - lo
 		c.pageUnenc += int64(hi - lo)
 	} else {
-		c.pageBytes += (to - from) * c.valueSize()
+		plainBytes = (to - from) * c.valueSize()
 	}
+	c.pageBytes += plainBytes
 	if c.dictActive {
-		if c.fallbackRatio == 0 {
+		if c.fallbackRatio == 0 && c.trialPlain < trialSize {
 			// Kept for the trial of the fallback encoding (flushPage).
 			c.vals.AppendRange(v, from, to)
+			c.trialPlain += plainBytes
 		}
 		_, err := c.dict.Put(v, from, to) // no limit: never full
 		return err
@@ -511,20 +524,20 @@ func (c *chunkWriter) flushPage() error {
 		enc = format.RLEDictionary
 		c.dictUsed = true
 		body = c.dict.AppendIndexPage(body)
-		if c.fallbackRatio == 0 && c.pageValues > 0 {
-			// The chunk's first page of values is also written in the
-			// fallback encoding (its values were kept in c.vals) to
-			// measure what the dictionary saves.
-			trial := append(c.trial[:0], body[:levelsEnd]...)
-			if trial, err = c.row.Encode(trial, &c.vals); err != nil {
+		if c.fallbackRatio == 0 && c.trialPlain > 0 {
+			// The first values of the chunk's first page of values, kept
+			// in c.vals, are also encoded in the fallback encoding and
+			// compressed, to measure what the dictionary saves.
+			trial, err := c.row.Encode(c.trial[:0], &c.vals)
+			if err != nil {
 				return fmt.Errorf("column %v: %w", c.pathString(), err)
 			}
 			c.trial = trial
-			out, _, err := c.compressPage(&c.trialComp, trial, levelsEnd)
+			out, _, err := c.compressPage(&c.trialComp, trial, 0)
 			if err != nil {
 				return err
 			}
-			c.fallbackRatio = float64(len(out)) / float64(max(c.pageBytes, 1))
+			c.fallbackRatio = float64(max(len(out), 1)) / float64(c.trialPlain)
 		}
 	} else if body, err = c.row.Encode(body, &c.vals); err != nil {
 		return fmt.Errorf("column %v: %w", c.pathString(), err)
@@ -548,16 +561,20 @@ func (c *chunkWriter) flushPage() error {
 		// (a random walk, ids), whose indices compress worse than the
 		// values, long before its size limit, where arrow-cpp and
 		// arrow-rs keep it growing up to the limit.
+		//
+		// The levels are counted before compression on the fallback's
+		// side, after on the dictionary's: a bias to keep the dictionary.
 		c.dictPlain += int64(c.pageBytes)
+		c.dictLevels += int64(levelsEnd)
 		c.dictOut += int64(len(out))
 		r := c.fallbackRatio
-		fallBack = float64(c.dictOut)+r*float64(c.dict.DictSize()) >= r*float64(c.dictPlain)
+		fallBack = float64(c.dictOut)+r*float64(c.dict.DictSize()) >= r*float64(c.dictPlain)+float64(c.dictLevels)
 	}
 	if len(out) > math.MaxInt32 {
 		return fmt.Errorf("%w: column %v: compressed page of %d bytes", ErrTooLarge, c.pathString(), len(out))
 	}
 	nulls := int64(n - c.pageValues)
-	loc := pageLoc{offset: int64(len(c.pages)), firstRow: c.numRows, nulls: nulls, values: c.pageValues}
+	loc := pageLoc{offset: c.pages.len(), firstRow: c.numRows, nulls: nulls, values: c.pageValues}
 	h := &c.header
 	*h = format.PageHeader{UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(out))}
 	var st *format.Statistics
@@ -593,18 +610,14 @@ func (c *chunkWriter) flushPage() error {
 		c.defHists = appendHistogram(c.defHists, c.def, c.maxDef)
 		c.unenc = append(c.unenc, c.pageUnenc)
 	}
-	if need := len(c.pages) + len(out) + 256; need > cap(c.pages) {
-		// Doubling, where append grows large slices by a quarter: a chunk
-		// of n bytes then costs about 2n bytes allocated and n copied, not
-		// 5n and 4n.
-		c.pages = slices.Grow(c.pages, max(need, 2*cap(c.pages))-len(c.pages))
-	}
-	start := len(c.pages)
+	blk := c.pages.block(len(out) + 256) // 256: the header, most often
+	start := len(blk)
 	var hlen int
-	if c.pages, hlen, err = c.appendPage(c.pages, h, out, len(c.locs)); err != nil { // encrypt.go
+	if blk, hlen, err = c.appendPage(blk, h, out, len(c.locs)); err != nil { // encrypt.go
 		return err
 	}
-	loc.size = int32(len(c.pages) - start)
+	c.pages.set(blk)
+	loc.size = int32(len(blk) - start)
 	c.locs = append(c.locs, loc)
 	c.uncompressed += int64(hlen + len(body))
 	c.countEncoding(h.Type, enc)
@@ -717,7 +730,7 @@ func (c *chunkWriter) rows() int64 { return c.numRows + int64(c.pageRows) }
 // buffered returns the bytes the chunk holds: its compressed pages and an
 // estimate of its current page and dictionary.
 func (c *chunkWriter) buffered() int64 {
-	n := int64(len(c.pages) + c.estimate())
+	n := c.pages.len() + int64(c.estimate())
 	if c.dictUsed {
 		n += int64(c.dict.DictSize())
 	}
@@ -791,7 +804,7 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 	md := &format.ColumnMetaData{
 		Type: c.typ, Encodings: encs, PathInSchema: c.path, Codec: format.CompressionCodec(c.cfg.codec),
 		NumValues: c.numLevels, TotalUncompressedSize: c.uncompressed,
-		TotalCompressedSize: int64(len(c.dictPage) + len(c.pages)), DataPageOffset: dataStart,
+		TotalCompressedSize: int64(len(c.dictPage)) + c.pages.len(), DataPageOffset: dataStart,
 		EncodingStats: stats,
 	}
 	if c.dictUsed {
