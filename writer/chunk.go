@@ -409,6 +409,9 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	if c.cfg.statistics {
 		if c.pageValues == 0 { // the page's first values
 			c.dictStats = c.dictActive && !c.dictStatsOff
+			if c.dictActive {
+				c.dict.TrackDistinct(c.dictStats) // no index pending
+			}
 		}
 		if !c.dictStats {
 			c.page.update(v, from, to)
