@@ -345,6 +345,17 @@ func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
 		vi += nv
 		i = end
 		c.account()
+		if c.dictActive && c.dictPlain == 0 && c.trialPlain >= trialSize && 10*c.dict.Len() >= 9*c.pageValues {
+			// The chunk's first page of values, nine in ten of them new
+			// so far: the page is cut once the trial's values are in and
+			// the dictionary's rule (flushPage) decides now, before the
+			// dictionary grows to the whole page's values (a page of ids,
+			// timestamps) only to be dropped.
+			if err := c.flushPage(); err != nil {
+				return err
+			}
+			continue
+		}
 		if c.dictActive && c.dict.DictSize() >= c.cfg.dictLimit {
 			// Fall back: the page so far keeps its indices, the rest of
 			// the chunk takes the fallback encoding.

@@ -83,6 +83,19 @@ func TestDictionaryFallbackPays(t *testing.T) {
 		t.Errorf("random walk: %d bytes with the fallback, %d with PLAIN only", len(b), len(plain))
 	}
 
+	// Ids, every value new: the first page is cut once the trial's 64 KiB
+	// of values are in, and the chunk falls back after it, with a
+	// dictionary of those values only.
+	ids := make([]int32, 400_000)
+	for i := range ids {
+		ids[i] = int32(i*3 + r.IntN(3))
+	}
+	b = writeInt32s(t, ids)
+	if dictPages, plainPages, dictSize := pageCounts(t, b); dictPages != 1 || plainPages == 0 || dictSize > 72<<10 {
+		t.Errorf("ids: %d dictionary pages, %d PLAIN pages, dictionary page of %d bytes; want 1, some, at most 72 KiB",
+			dictPages, plainPages, dictSize)
+	}
+
 	few := make([]int32, 400_000)
 	for i := range few {
 		few[i] = int32(r.IntN(1000)) * 7919
