@@ -33,7 +33,7 @@ type budget struct {
 // while dictionary-encoded), and its dictionary (the PLAIN size of its
 // values plus 8 bytes per value for its hash table).
 func (c *chunkWriter) memory() int64 {
-	n := int64(len(c.pages)) + 2*int64(len(c.def)+len(c.rep))
+	n := c.pages.len() + 2*int64(len(c.def)+len(c.rep))
 	if c.dictActive {
 		n += 4 * int64(c.dict.NumIndices())
 	} else {
@@ -113,7 +113,7 @@ func (w *Writer) flushBefore(c *chunkWriter, v *enctable.Values, def, rep []int1
 // MiB), so that a column whose share of the row group shrinks does not
 // keep the capacity of its largest chunk.
 func (c *chunkWriter) trimPages() {
-	if cap(c.pages) > 1<<20 && cap(c.pages) > 2*len(c.pages) {
-		c.pages = nil
+	if n := c.pages.capacity(); n > 1<<20 && n > 2*c.pages.len() {
+		c.pages = pageBuf{}
 	}
 }

@@ -15,6 +15,12 @@ import (
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
 
+// trialSize is about the PLAIN size of the values that measure what the
+// fallback encoding makes of a dictionary-encoded chunk's values (see
+// flushPage): a block of SNAPPY, which compresses 64 KiB blocks
+// independently.
+const trialSize = 64 << 10
+
 // maxStep is the most levels a column writer takes between two checks of
 // its page's size.
 const maxStep = 1024
@@ -44,6 +50,16 @@ type chunkWriter struct {
 	// chunk falls back.
 	dictActive bool
 	dictUsed   bool
+	// dictPlain is the PLAIN size of the values of the chunk's
+	// dictionary-encoded pages, dictLevels the size of their levels
+	// before compression and dictOut the bytes those pages were written
+	// as; fallbackRatio the bytes per PLAIN byte of values written in the
+	// fallback encoding and compressed, measured on up to trialSize
+	// bytes of the chunk's first page of values (0 before), whose PLAIN
+	// size is trialPlain. See flushPage.
+	dictPlain, dictLevels, dictOut int64
+	fallbackRatio                  float64
+	trialPlain                     int
 	// dictStats is true when the current page's min and max are taken from
 	// the distinct dictionary values of its indices when it is flushed
 	// (in distinct), not from every value; dictStatsOff once a page of the
@@ -83,7 +99,7 @@ type chunkWriter struct {
 	numLevels    int64
 	numRows      int64
 	nullCount    int64
-	pages        []byte
+	pages        pageBuf
 	locs         []pageLoc
 	bounds       []byte // min and max of every page, see pageLoc
 	uncompressed int64
@@ -92,6 +108,7 @@ type chunkWriter struct {
 
 	// Scratch.
 	body, comp, hdrBuf []byte
+	trial, trialComp   []byte
 	header             format.PageHeader
 	dictPage           []byte
 
@@ -102,7 +119,7 @@ type chunkWriter struct {
 
 // pageLoc describes one data page of the chunk.
 type pageLoc struct {
-	offset    int64 // in chunkWriter.pages
+	offset    int64 // in chunkWriter.pages, from its start
 	size      int32 // header included
 	firstRow  int64
 	nulls     int64
@@ -162,6 +179,7 @@ func newChunkWriter(leaf *format.Node, cfg columnConfig, codecs *codecfactory.Fa
 
 func (c *chunkWriter) resetChunk() {
 	c.dictActive, c.dictUsed, c.dictStatsOff = c.dict != nil, false, false
+	c.dictPlain, c.dictLevels, c.dictOut, c.fallbackRatio = 0, 0, 0, 0
 	if c.dict != nil {
 		c.dict.Reset()
 	}
@@ -170,7 +188,8 @@ func (c *chunkWriter) resetChunk() {
 		c.bloom.Reset()
 	}
 	c.numLevels, c.numRows, c.nullCount, c.uncompressed, c.queued = 0, 0, 0, 0, 0
-	c.pages, c.locs, c.bounds = c.pages[:0], c.locs[:0], c.bounds[:0]
+	c.pages.reset()
+	c.locs, c.bounds = c.locs[:0], c.bounds[:0]
 	c.encStats, c.encodings = c.encStats[:0], c.encodings[:0]
 	c.repHists, c.defHists, c.unenc = c.repHists[:0], c.defHists[:0], c.unenc[:0]
 	c.resetPage()
@@ -181,7 +200,7 @@ func (c *chunkWriter) resetPage() {
 	c.vals.Int32s, c.vals.Int64s, c.vals.Int96s = c.vals.Int32s[:0], c.vals.Int64s[:0], c.vals.Int96s[:0]
 	c.vals.Floats, c.vals.Doubles, c.vals.Booleans = c.vals.Floats[:0], c.vals.Doubles[:0], c.vals.Booleans[:0]
 	c.vals.Bytes, c.vals.Offsets = c.vals.Bytes[:0], append(c.vals.Offsets[:0], 0)
-	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc = 0, 0, 0, 0
+	c.pageValues, c.pageRows, c.pageBytes, c.pageUnenc, c.trialPlain = 0, 0, 0, 0, 0
 	c.page.reset()
 	c.dictStats = false
 }
@@ -326,6 +345,17 @@ func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
 		vi += nv
 		i = end
 		c.account()
+		if c.dictActive && c.dictPlain == 0 && c.trialPlain >= trialSize && 10*c.dict.Len() >= 9*c.pageValues {
+			// The chunk's first page of values, nine in ten of them new
+			// so far: the page is cut once the trial's values are in and
+			// the dictionary's rule (flushPage) decides now, before the
+			// dictionary grows to the whole page's values (a page of ids,
+			// timestamps) only to be dropped.
+			if err := c.flushPage(); err != nil {
+				return err
+			}
+			continue
+		}
 		if c.dictActive && c.dict.DictSize() >= c.cfg.dictLimit {
 			// Fall back: the page so far keeps its indices, the rest of
 			// the chunk takes the fallback encoding.
@@ -390,6 +420,9 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	if c.cfg.statistics {
 		if c.pageValues == 0 { // the page's first values
 			c.dictStats = c.dictActive && !c.dictStatsOff
+			if c.dictActive {
+				c.dict.TrackDistinct(c.dictStats) // no index pending
+			}
 		}
 		if !c.dictStats {
 			c.page.update(v, from, to)
@@ -400,17 +433,24 @@ func (c *chunkWriter) putValues(v *enctable.Values, from, to int) error {
 	}
 	// pageBytes is the PLAIN size of the page's values, in dictionary mode
 	// too, where it decides whether the dictionary pays off.
+	var plainBytes int
 	if c.typ == format.ByteArray {
 		lo, hi := int(v.Offsets[from]), int(v.Offsets[to])
 		if int64(c.pageBytes)+int64(hi-lo) > math.MaxInt32 {
 			return fmt.Errorf("%w: column %v: more than 2 GiB of byte arrays in one page", ErrTooLarge, c.pathString())
 		}
-		c.pageBytes += 4*(to-from) + hi - lo
+		plainBytes = 4*(to-from) + hi - lo
 		c.pageUnenc += int64(hi - lo)
 	} else {
-		c.pageBytes += (to - from) * c.valueSize()
+		plainBytes = (to - from) * c.valueSize()
 	}
+	c.pageBytes += plainBytes
 	if c.dictActive {
+		if c.fallbackRatio == 0 && c.trialPlain < trialSize {
+			// Kept for the trial of the fallback encoding (flushPage).
+			c.vals.AppendRange(v, from, to)
+			c.trialPlain += plainBytes
+		}
 		_, err := c.dict.Put(v, from, to) // no limit: never full
 		return err
 	}
@@ -498,10 +538,21 @@ func (c *chunkWriter) flushPage() error {
 		enc = format.RLEDictionary
 		c.dictUsed = true
 		body = c.dict.AppendIndexPage(body)
-		// As parquet-java does, the chunk falls back after its first page
-		// when the dictionary and the indices are no smaller than the
-		// values would be: the dictionary would not pay off.
-		fallBack = len(c.locs) == 0 && len(body)-levelsEnd+c.dict.DictSize() >= c.pageBytes
+		if c.fallbackRatio == 0 && c.trialPlain > 0 {
+			// The first values of the chunk's first page of values, kept
+			// in c.vals, are also encoded in the fallback encoding and
+			// compressed, to measure what the dictionary saves.
+			trial, err := c.row.Encode(c.trial[:0], &c.vals)
+			if err != nil {
+				return fmt.Errorf("column %v: %w", c.pathString(), err)
+			}
+			c.trial = trial
+			out, _, err := c.compressPage(&c.trialComp, trial, 0)
+			if err != nil {
+				return err
+			}
+			c.fallbackRatio = float64(max(len(out), 1)) / float64(c.trialPlain)
+		}
 	} else if body, err = c.row.Encode(body, &c.vals); err != nil {
 		return fmt.Errorf("column %v: %w", c.pathString(), err)
 	}
@@ -509,31 +560,35 @@ func (c *chunkWriter) flushPage() error {
 	if len(body) > math.MaxInt32 {
 		return fmt.Errorf("%w: column %v: page of %d bytes", ErrTooLarge, c.pathString(), len(body))
 	}
-	// The bytes after the header: v1 compresses levels and values, v2
-	// the values only.
-	out := body
-	// A v2 page without values (nulls only) leaves its empty values
-	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
-	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
-	// and the spec lets a v2 page say its values are not compressed.
-	compressed := c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || len(body) > levelsEnd)
-	if compressed {
-		from := 0
-		c.comp = c.comp[:0]
-		if c.cfg.version == 2 {
-			from = levelsEnd
-			c.comp = append(c.comp, body[:levelsEnd]...)
-		}
-		if c.comp, err = c.codecs.Compress(c.cfg.codec, c.comp, body[from:]); err != nil {
-			return fmt.Errorf("column %v: %w", c.pathString(), err)
-		}
-		out = c.comp
+	out, compressed, err := c.compressPage(&c.comp, body, levelsEnd)
+	if err != nil {
+		return err
+	}
+	if enc == format.RLEDictionary && c.pageValues > 0 {
+		// The chunk falls back after a page when its dictionary-encoded
+		// pages and its dictionary (estimated at the fallback's ratio)
+		// are no smaller than those pages' values would be in the
+		// fallback encoding, compressed: the dictionary does not pay off.
+		// After the first page this is parquet-java's rule, on the bytes
+		// written rather than before compression; checked after every
+		// page it also stops a dictionary of values that keep coming new
+		// (a random walk, ids), whose indices compress worse than the
+		// values, long before its size limit, where arrow-cpp and
+		// arrow-rs keep it growing up to the limit.
+		//
+		// The levels are counted before compression on the fallback's
+		// side, after on the dictionary's: a bias to keep the dictionary.
+		c.dictPlain += int64(c.pageBytes)
+		c.dictLevels += int64(levelsEnd)
+		c.dictOut += int64(len(out))
+		r := c.fallbackRatio
+		fallBack = float64(c.dictOut)+r*float64(c.dict.DictSize()) >= r*float64(c.dictPlain)+float64(c.dictLevels)
 	}
 	if len(out) > math.MaxInt32 {
 		return fmt.Errorf("%w: column %v: compressed page of %d bytes", ErrTooLarge, c.pathString(), len(out))
 	}
 	nulls := int64(n - c.pageValues)
-	loc := pageLoc{offset: int64(len(c.pages)), firstRow: c.numRows, nulls: nulls, values: c.pageValues}
+	loc := pageLoc{offset: c.pages.len(), firstRow: c.numRows, nulls: nulls, values: c.pageValues}
 	h := &c.header
 	*h = format.PageHeader{UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(out))}
 	var st *format.Statistics
@@ -569,18 +624,14 @@ func (c *chunkWriter) flushPage() error {
 		c.defHists = appendHistogram(c.defHists, c.def, c.maxDef)
 		c.unenc = append(c.unenc, c.pageUnenc)
 	}
-	if need := len(c.pages) + len(out) + 256; need > cap(c.pages) {
-		// Doubling, where append grows large slices by a quarter: a chunk
-		// of n bytes then costs about 2n bytes allocated and n copied, not
-		// 5n and 4n.
-		c.pages = slices.Grow(c.pages, max(need, 2*cap(c.pages))-len(c.pages))
-	}
-	start := len(c.pages)
+	blk := c.pages.block(len(out) + 256) // 256: the header, most often
+	start := len(blk)
 	var hlen int
-	if c.pages, hlen, err = c.appendPage(c.pages, h, out, len(c.locs)); err != nil { // encrypt.go
+	if blk, hlen, err = c.appendPage(blk, h, out, len(c.locs)); err != nil { // encrypt.go
 		return err
 	}
-	loc.size = int32(len(c.pages) - start)
+	c.pages.set(blk)
+	loc.size = int32(len(blk) - start)
 	c.locs = append(c.locs, loc)
 	c.uncompressed += int64(hlen + len(body))
 	c.countEncoding(h.Type, enc)
@@ -592,6 +643,33 @@ func (c *chunkWriter) flushPage() error {
 		c.dictActive = false
 	}
 	return nil
+}
+
+// compressPage returns the bytes after the header of a page whose levels
+// are body[:levelsEnd] and values body[levelsEnd:], compressed into *buf
+// (v1 compresses levels and values, v2 the values only), and whether they
+// are compressed.
+func (c *chunkWriter) compressPage(buf *[]byte, body []byte, levelsEnd int) ([]byte, bool, error) {
+	// A v2 page without values (nulls only) leaves its empty values
+	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
+	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
+	// and the spec lets a v2 page say its values are not compressed.
+	compressed := c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || len(body) > levelsEnd)
+	if !compressed {
+		return body, false, nil
+	}
+	from := 0
+	b := (*buf)[:0]
+	if c.cfg.version == 2 {
+		from = levelsEnd
+		b = append(b, body[:levelsEnd]...)
+	}
+	b, err := c.codecs.Compress(c.cfg.codec, b, body[from:])
+	*buf = b
+	if err != nil {
+		return nil, false, fmt.Errorf("column %v: %w", c.pathString(), err)
+	}
+	return b, true, nil
 }
 
 // setMinMax sets the min and max of st to lo and hi, truncated under
@@ -666,7 +744,7 @@ func (c *chunkWriter) rows() int64 { return c.numRows + int64(c.pageRows) }
 // buffered returns the bytes the chunk holds: its compressed pages and an
 // estimate of its current page and dictionary.
 func (c *chunkWriter) buffered() int64 {
-	n := int64(len(c.pages) + c.estimate())
+	n := c.pages.len() + int64(c.estimate())
 	if c.dictUsed {
 		n += int64(c.dict.DictSize())
 	}
@@ -740,7 +818,7 @@ func (c *chunkWriter) metadata(start int64) (format.ColumnChunk, *format.ColumnI
 	md := &format.ColumnMetaData{
 		Type: c.typ, Encodings: encs, PathInSchema: c.path, Codec: format.CompressionCodec(c.cfg.codec),
 		NumValues: c.numLevels, TotalUncompressedSize: c.uncompressed,
-		TotalCompressedSize: int64(len(c.dictPage) + len(c.pages)), DataPageOffset: dataStart,
+		TotalCompressedSize: int64(len(c.dictPage)) + c.pages.len(), DataPageOffset: dataStart,
 		EncodingStats: stats,
 	}
 	if c.dictUsed {

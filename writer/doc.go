@@ -40,7 +40,17 @@
 //
 // Dictionary encoding (RLE_DICTIONARY data pages after a PLAIN dictionary
 // page) falls back, once the dictionary passes its limit, to the encoding
-// of WithEncoding for the rest of the chunk, as parquet-java and arrow do.
+// of WithEncoding for the rest of the chunk, as parquet-java and arrow do;
+// and after any page once the chunk's dictionary-encoded pages and its
+// dictionary are no smaller than those pages would be in that encoding,
+// compressed (its ratio measured on the first 64 KiB of the chunk's
+// values, written both ways): after the first page this is parquet-java's
+// rule, after later pages it stops a dictionary of values that keep
+// coming new (a random walk, ids) whose indices compress worse than the
+// values themselves. A first page whose values are nearly all new (nine
+// in ten) is cut after its first 64 KiB of values, where the rule
+// decides, rather than grow a dictionary of the whole page only to drop
+// it.
 // Statistics follow the specification: min and max in the column's sort
 // order (signed, unsigned for UINT, bytes unsigned, DECIMAL as two's
 // complement, FLOAT16 by value), NaN never a min or max, a zero min written

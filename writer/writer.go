@@ -285,8 +285,10 @@ func (w *Writer) flush() error {
 		if err := w.write(c.dictPage); err != nil {
 			return err
 		}
-		if err := w.write(c.pages); err != nil {
-			return err
+		for _, b := range c.pages.chunks() {
+			if err := w.write(b); err != nil {
+				return err
+			}
 		}
 		rg.Columns[i], idx[i].ci, idx[i].oi = c.metadata(start)
 		rg.TotalByteSize += rg.Columns[i].MetaData.TotalUncompressedSize

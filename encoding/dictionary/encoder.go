@@ -78,9 +78,17 @@ func (e *Encoder[T]) Put(src []T) (int, error) {
 		var ok bool
 		switch plain.Size[T]() {
 		case 4:
-			n, ok = putKeys(e, &e.h4, part, keys4Of(keys4[:len(part)], part), out)
+			keys, view := unsafecast.Bits32(part) // the values' own memory
+			if !view {
+				keys = keys4Of(keys4[:len(part)], part)
+			}
+			n, ok = putKeys(e, &e.h4, part, keys, out)
 		case 8:
-			n, ok = putKeys(e, &e.h8, part, keys8Of(keys8[:len(part)], part), out)
+			keys, view := unsafecast.Bits64(part)
+			if !view {
+				keys = keys8Of(keys8[:len(part)], part)
+			}
+			n, ok = putKeys(e, &e.h8, part, keys, out)
 		default:
 			n, ok = e.put12(part, out)
 		}

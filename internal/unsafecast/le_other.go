@@ -157,3 +157,10 @@ func HasUint32Tail[T bool | Fixed]() bool { return false }
 // String returns b as a string: a copy in this build (le_unsafe.go shares
 // b's memory).
 func String(b []byte) string { return string(b) }
+
+// Bits32 returns nil and false: portable builds copy the bits of values
+// value by value (see the unsafe build's Bits32).
+func Bits32[T Fixed](s []T) ([]uint32, bool) { return nil, false }
+
+// Bits64 returns nil and false, as [Bits32].
+func Bits64[T Fixed](s []T) ([]uint64, bool) { return nil, false }

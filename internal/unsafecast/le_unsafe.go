@@ -92,3 +92,22 @@ func String(b []byte) string {
 	}
 	return unsafe.String(&b[0], len(b))
 }
+
+// Bits32 returns the memory of s, whose values are 4 bytes wide, as their
+// bits, without copying, and true; nil and false for other widths. The
+// result aliases s: read-only. (The bits of a value are those of its
+// memory on any byte order, but portable builds copy: le_other.go.)
+func Bits32[T Fixed](s []T) ([]uint32, bool) {
+	if Size[T]() != 4 {
+		return nil, false
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s)), true
+}
+
+// Bits64 is [Bits32] for values 8 bytes wide.
+func Bits64[T Fixed](s []T) ([]uint64, bool) {
+	if Size[T]() != 8 {
+		return nil, false
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s)), true
+}
