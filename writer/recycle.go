@@ -31,16 +31,17 @@ const (
 
 // recycled holds the buffers of a chunk writer between Writers.
 type recycled struct {
-	typ                                                   format.Type
-	typeLen                                               int
-	dict                                                  enctable.DictEncoder
-	pages, bounds, body, comp, hdrBuf, dictPage, bloomBuf []byte
-	locs                                                  []pageLoc
-	encStats                                              []format.PageEncodingStats
-	encodings                                             []format.Encoding
-	repHists, defHists, unenc                             []int64
-	def, rep                                              []int16
-	vals, distinct                                        enctable.Values
+	typ                                            format.Type
+	typeLen                                        int
+	dict                                           enctable.DictEncoder
+	pages                                          pageBuf
+	bounds, body, comp, hdrBuf, dictPage, bloomBuf []byte
+	locs                                           []pageLoc
+	encStats                                       []format.PageEncodingStats
+	encodings                                      []format.Encoding
+	repHists, defHists, unenc                      []int64
+	def, rep                                       []int16
+	vals, distinct                                 enctable.Values
 }
 
 // recycledSet is what a closed Writer leaves: its columns' buffers, in
@@ -111,7 +112,7 @@ func (w *Writer) recycleAll() {
 // clears them from c.
 func (c *chunkWriter) recycle() *recycled {
 	r := &recycled{typ: c.typ, typeLen: c.typeLen,
-		pages: small(c.pages), bounds: small(c.bounds), body: small(c.body), comp: small(c.comp),
+		pages: smallPages(c.pages), bounds: small(c.bounds), body: small(c.body), comp: small(c.comp),
 		hdrBuf: small(c.hdrBuf), dictPage: small(c.dictPage), bloomBuf: small(c.bloomBuf),
 		locs: smallOf(c.locs, 40), encStats: c.encStats, encodings: c.encodings,
 		repHists: smallOf(c.repHists, 8), defHists: smallOf(c.defHists, 8), unenc: smallOf(c.unenc, 8),
@@ -121,12 +122,27 @@ func (c *chunkWriter) recycle() *recycled {
 		r.dict = c.dict
 	}
 	c.dict = nil
-	c.pages, c.bounds, c.body, c.comp, c.hdrBuf, c.dictPage, c.bloomBuf = nil, nil, nil, nil, nil, nil, nil
+	c.pages = pageBuf{}
+	c.bounds, c.body, c.comp, c.hdrBuf, c.dictPage, c.bloomBuf = nil, nil, nil, nil, nil, nil
 	c.locs, c.encStats, c.encodings = nil, nil, nil
 	c.repHists, c.defHists, c.unenc = nil, nil, nil
 	c.def, c.rep = nil, nil
 	c.vals, c.distinct = enctable.Values{}, enctable.Values{}
 	return r
+}
+
+// smallPages returns p emptied, keeping its first blocks up to
+// maxRecycledBytes in all.
+func smallPages(p pageBuf) pageBuf {
+	kept, total := p.blocks[:0], 0
+	for _, b := range p.blocks {
+		if total += cap(b); total > maxRecycledBytes {
+			break
+		}
+		kept = append(kept, b[:0])
+	}
+	clear(p.blocks[len(kept):])
+	return pageBuf{blocks: kept}
 }
 
 // small returns b emptied, or nil when it holds more than maxRecycledBytes.
