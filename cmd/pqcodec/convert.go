@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -324,57 +323,28 @@ func (c countingWriter) Write(p []byte) (int, error) {
 // removeStale), synced and renamed over out only when write succeeded. in is
 // the input, which out may not be.
 func writeAtomically(out, in string, write func(io.Writer) error, written *int64) error {
-	if ost, err := os.Stat(out); err == nil {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
-			return usagef("%s: refusing to overwrite the input", out)
-		}
-		if ost.IsDir() {
-			return &fileError{out, errors.New("is a directory")}
-		}
+	ist, err := os.Stat(in)
+	if err != nil {
+		ist = nil
 	}
-	dir := filepath.Dir(out)
-	if dst, err := os.Stat(dir); err != nil || !dst.IsDir() {
-		if err == nil || errors.Is(err, fs.ErrNotExist) {
-			err = errors.New("no such directory for the output")
-		}
-		return &fileError{dir, err}
+	if err := checkOutput(out, ist); err != nil {
+		return err
 	}
 	cleanup := installCleanup()
 	defer cleanup.stop()
-	removeStale(out)
-	tmp, err := cleanup.createTemp(dir, "."+filepath.Base(out)+".tmp-*")
+	tmp, err := createOutput(out, 0o644, cleanup)
 	if err != nil {
-		return &fileError{out, err}
-	}
-	defer cleanup.remove(tmp.Name())
-	fail := func(err error) error {
-		tmp.Close()
-		os.Remove(tmp.Name())
 		return err
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return fail(&fileError{out, err})
-	}
-	bw := bufio.NewWriterSize(destWriter{tmp}, 1<<20)
+	defer tmp.abort()
+	bw := bufio.NewWriterSize(destWriter{tmp.File}, 1<<20)
 	if err := write(countingWriter{bw, written}); err != nil {
-		return fail(err)
+		return err
 	}
 	if err := bw.Flush(); err != nil {
-		return fail(&fileError{out, err})
-	}
-	if err := tmp.Sync(); err != nil {
-		return fail(&fileError{out, err})
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
 		return &fileError{out, err}
 	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
-		return &fileError{out, err}
-	}
-	syncDir(dir)
-	return nil
+	return tmp.commit(nil)
 }
 
 type bufferedRow struct {
