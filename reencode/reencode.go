@@ -27,6 +27,7 @@ import (
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
+	"github.com/pqcodec/pqcodec/internal/rewriteopt"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
 )
@@ -121,13 +122,7 @@ func WithRowGroupSize(n int64) Option {
 // WithKeyValue sets key to value in the output's key-value metadata,
 // replacing the source's entry of that key.
 func WithKeyValue(key, value string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return fmt.Errorf("%w: empty key-value metadata key", ErrOption)
-		}
-		c.keyValue = append(c.keyValue, format.KeyValue{Key: key, Value: &value})
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.AddKeyValue(&c.keyValue, key, value, ErrOption) }
 }
 
 // DefaultMaxMemory is the default of [WithMaxMemory], as recompress's.
@@ -140,13 +135,7 @@ const DefaultMaxMemory = 256 << 20
 // It does not bound the writer, which holds a row group's compressed pages
 // (writer.WithMaxMemory). n must be positive.
 func WithMaxMemory(n int64) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("%w: WithMaxMemory(%d): must be positive", ErrOption, n)
-		}
-		c.maxMemory = n
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.SetMaxMemory(&c.maxMemory, n, ErrOption) }
 }
 
 // WithSourceChecksums sets whether the CRC32 of the pages of re-encoded
