@@ -9,7 +9,6 @@ import (
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
-	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
@@ -70,17 +69,9 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("merge: writing combined row groups: %w", err)
 	}
-	data := buf.Bytes()
-	r := bytes.NewReader(data)
-	meta, err := format.ReadFooter(r, int64(len(data)))
+	out, err := splice.ReadAll(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
-	}
-	out := make([]*splice.Group, len(meta.RowGroups))
-	for g := range meta.RowGroups {
-		if out[g], err = splice.ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
-			return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
-		}
 	}
 	return out, nil
 }

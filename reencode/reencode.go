@@ -421,17 +421,9 @@ func (r *rewriter) encode(cols []int, from, to int) ([]*splice.Group, error) {
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("reencode: %w", err)
 	}
-	data := buf.Bytes()
-	br := bytes.NewReader(data)
-	meta, err := format.ReadFooter(br, int64(len(data)))
+	out, err := splice.ReadAll(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("reencode: reading what was written: %w", err)
-	}
-	out := make([]*splice.Group, len(meta.RowGroups))
-	for g := range meta.RowGroups {
-		if out[g], err = splice.ReadGroup(br, int64(len(data)), meta, g, nil); err != nil {
-			return nil, fmt.Errorf("reencode: reading what was written: %w", err)
-		}
 	}
 	return out, nil
 }
