@@ -19,6 +19,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/recompress"
 	"github.com/pqcodec/pqcodec/rows"
 	"github.com/pqcodec/pqcodec/writer"
@@ -244,8 +245,8 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 		ropts = append(ropts, rows.WithRawJSON())
 	}
 	p := newProgress(stderr)
-	var n, bytesOut int64
-	err = writeAtomically(out, in, func(w io.Writer) error {
+	var n int64
+	bytesOut, err := writeAtomically(out, in, func(w io.Writer) error {
 		rw, err := rows.NewWriter(w, schema, ropts...)
 		if err != nil {
 			return usagef("%v", err)
@@ -295,7 +296,7 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 			return &fileError{out, err}
 		}
 		return nil
-	}, &bytesOut)
+	})
 	p.done()
 	if err != nil {
 		return err
@@ -306,45 +307,34 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n *int64
-}
-
-func (c countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	*c.n += int64(n)
-	return n, err
-}
-
 // writeAtomically writes out through a temporary file beside it, locked and
 // removed on interruption as rewrite's are (cleanup.createTemp,
-// removeStale), synced and renamed over out only when write succeeded. in is
-// the input, which out may not be.
-func writeAtomically(out, in string, write func(io.Writer) error, written *int64) error {
+// removeStale), synced and renamed over out only when write succeeded, and
+// returns the bytes written. in is the input, which out may not be.
+func writeAtomically(out, in string, write func(io.Writer) error) (int64, error) {
 	ist, err := os.Stat(in)
 	if err != nil {
 		ist = nil
 	}
 	if err := checkOutput(out, ist); err != nil {
-		return err
+		return 0, err
 	}
 	cleanup := installCleanup()
 	defer cleanup.stop()
 	tmp, err := createOutput(out, 0o644, cleanup)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer tmp.abort()
 	bw := bufio.NewWriterSize(destWriter{tmp.File}, 1<<20)
-	if err := write(countingWriter{bw, written}); err != nil {
-		return err
+	cw := &flow.CountWriter{W: bw}
+	if err := write(cw); err != nil {
+		return cw.N, err
 	}
 	if err := bw.Flush(); err != nil {
-		return &fileError{out, err}
+		return cw.N, &fileError{out, err}
 	}
-	return tmp.commit(nil)
+	return cw.N, tmp.commit(nil)
 }
 
 type bufferedRow struct {
