@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
@@ -93,22 +92,15 @@ func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, f *column.File, p *
 		}
 		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel, MinLevels: batchLevels}
 		write := func(v *column.Values, def, rep []int16) error { return w.Write(c, v, def, rep) }
-		for {
-			if err := cr.ReadPageContext(m.ctx, p); err != nil {
-				if err == io.EOF {
-					break
-				}
-				if e := m.ctx.Err(); e != nil && errors.Is(err, e) {
-					return fmt.Errorf("merge: %w", e)
-				}
-				return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
+		rerr, werr := b.Copy(m.ctx, cr, p, write)
+		if rerr != nil {
+			if e := m.ctx.Err(); e != nil && errors.Is(rerr, e) {
+				return fmt.Errorf("merge: %w", e)
 			}
-			if err := b.Add(p, write); err != nil {
-				return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
-			}
+			return fmt.Errorf("%s: %w", in.Name, wrapSource(rerr))
 		}
-		if err := b.Flush(write); err != nil {
-			return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
+		if werr != nil {
+			return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, werr)
 		}
 	}
 	return nil

@@ -396,25 +396,18 @@ func (r *rewriter) encode(cols []int, from, to int) ([]*splice.Group, error) {
 			}
 			b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel}
 			write := func(v *column.Values, def, rep []int16) error { return w.Write(i, v, def, rep) }
-			for {
-				if err := cr.ReadPageContext(r.ctx, &r.page); err != nil {
-					if err == io.EOF {
-						break
-					}
-					if e := r.ctx.Err(); e != nil {
-						return nil, fmt.Errorf("reencode: %w", e)
-					}
-					if errors.Is(err, column.ErrLimit) {
-						return nil, fmt.Errorf("reencode: %w", err) // WithMaxMemory's bound, not damage
-					}
-					return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+			rerr, werr := b.Copy(r.ctx, cr, &r.page, write)
+			if rerr != nil {
+				if e := r.ctx.Err(); e != nil {
+					return nil, fmt.Errorf("reencode: %w", e)
 				}
-				if err := b.Add(&r.page, write); err != nil {
-					return nil, fmt.Errorf("reencode: row group %d column %s: %w", g, r.paths[c], err)
+				if errors.Is(rerr, column.ErrLimit) {
+					return nil, fmt.Errorf("reencode: %w", rerr) // WithMaxMemory's bound, not damage
 				}
+				return nil, fmt.Errorf("%w: %w", ErrCorrupt, rerr)
 			}
-			if err := b.Flush(write); err != nil {
-				return nil, fmt.Errorf("reencode: row group %d column %s: %w", g, r.paths[c], err)
+			if werr != nil {
+				return nil, fmt.Errorf("reencode: row group %d column %s: %w", g, r.paths[c], werr)
 			}
 		}
 	}
