@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/pqcodec/pqcodec/encoding/dictionary"
-	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -248,35 +247,22 @@ func (r *Reader) appendRaw(p *Page, dst *Values, n int) error {
 		}
 		return nil
 	}
-	var used int
-	switch dst.Type {
-	case format.Int32:
-		dst.Int32s, _ = plain.Decode(dst.Int32s, p.raw[:4*n])
-		used = 4 * n
-	case format.Int64:
-		dst.Int64s, _ = plain.Decode(dst.Int64s, p.raw[:8*n])
-		used = 8 * n
-	case format.Float:
-		dst.Floats, _ = plain.Decode(dst.Floats, p.raw[:4*n])
-		used = 4 * n
-	case format.Double:
-		dst.Doubles, _ = plain.Decode(dst.Doubles, p.raw[:8*n])
-		used = 8 * n
-	case format.Int96:
-		dst.Int96s, _ = plain.Decode(dst.Int96s, p.raw[:12*n])
-		used = 12 * n
-	case format.FixedLenByteArray:
-		used = n * dst.TypeLength
-		dst.Bytes = append(dst.Bytes, p.raw[:used]...)
-	case format.ByteArray:
+	if dst.Type == format.ByteArray {
 		b, offs, k, err := appendByteArrays(dst.Bytes, dst.Offsets, p.raw, n)
+		dst.Bytes, dst.Offsets = b, offs
 		if err != nil {
-			dst.Bytes, dst.Offsets = b, offs
 			return err
 		}
-		dst.Bytes, dst.Offsets, used = b, offs, k
+		p.raw = p.raw[k:]
+		return nil
 	}
-	p.raw = p.raw[used:]
+	// A fixed width: deferValues checked that p.raw holds the page's
+	// values, so PLAIN's decoder of the encoding table cannot fail.
+	raw := p.raw[:n*int(elemSize(dst.Type, dst.TypeLength))]
+	if err := decodeTable(dst, format.Plain, raw, n, n); err != nil {
+		return err
+	}
+	p.raw = p.raw[len(raw):]
 	return nil
 }
 

@@ -487,14 +487,22 @@ func (r *Reader) readDataPageV1(h *format.PageHeader, body []byte, p *Page) erro
 	if err := r.checkRecordStart(p); err != nil {
 		return err
 	}
+	return r.takeValues(p, dh.Encoding, data, n, nonNull, owned)
+}
+
+// takeValues makes data, the values section of a data page of n levels
+// and nonNull values in encoding enc, p's values: compacted in place when
+// the page owns it (ownsValues), left to AppendValues under
+// ReadPageDeferred, decoded otherwise.
+func (r *Reader) takeValues(p *Page, enc format.Encoding, data []byte, n, nonNull int, owned bool) error {
 	r.valuesSum += int64(n)
 	if owned {
 		return r.compactValues(p, data, nonNull)
 	}
-	if r.deferring && deferrable(p.Values.Type, dh.Encoding) {
+	if r.deferring && deferrable(p.Values.Type, enc) {
 		return r.deferValues(p, data, nonNull)
 	}
-	return r.decodeValues(p, dh.Encoding, data, nonNull)
+	return r.decodeValues(p, enc, data, nonNull)
 }
 
 // compactValues makes p's values the nonNull PLAIN BYTE_ARRAY values of
@@ -568,14 +576,7 @@ func (r *Reader) readDataPageV2(h *format.PageHeader, body []byte, p *Page) erro
 			return err
 		}
 	}
-	r.valuesSum += int64(n)
-	if owned {
-		return r.compactValues(p, data, nonNull)
-	}
-	if r.deferring && deferrable(p.Values.Type, dh.Encoding) {
-		return r.deferValues(p, data, nonNull)
-	}
-	return r.decodeValues(p, dh.Encoding, data, nonNull)
+	return r.takeValues(p, dh.Encoding, data, n, nonNull, owned)
 }
 
 // pageValueCount checks a page's declared value count against the limits.

@@ -46,6 +46,23 @@ func (a *chunkAAD) setAAD(t ModuleType, page int) error {
 	return err
 }
 
+// pageHeaderModule and pageModule return the module type of a page's
+// header and of its body: the dictionary page's when dict is set, a data
+// page's otherwise.
+func pageHeaderModule(dict bool) ModuleType {
+	if dict {
+		return DictionaryPageHeader
+	}
+	return DataPageHeader
+}
+
+func pageModule(dict bool) ModuleType {
+	if dict {
+		return DictionaryPage
+	}
+	return DataPage
+}
+
 // Reset makes d decrypt the chunk of row group rowGroup and column column
 // of the file of fd, whose modules are encrypted with c, keeping d's
 // buffers. Ordinals above [MaxOrdinal] return an error wrapping
@@ -85,11 +102,7 @@ func (d *ChunkDecryptor) PageHeader(b []byte, ordinal int, dictFirst bool) (plai
 	// is set and the chunk has no dictionary: it returns no error value,
 	// which would allocate.
 	for _, dict := range [2]bool{dictFirst, !dictFirst} {
-		t := DataPageHeader
-		if dict {
-			t = DictionaryPageHeader
-		}
-		if err := d.setAAD(t, ordinal); err != nil {
+		if err := d.setAAD(pageHeaderModule(dict), ordinal); err != nil {
 			return nil, 0, false, err
 		}
 		out, err := d.c.gcm.Open(grow(d.header, len(ct)-TagSize)[:0], nonce, ct, d.aad)
@@ -109,10 +122,7 @@ func (d *ChunkDecryptor) PageHeader(b []byte, ordinal int, dictFirst bool) (plai
 // compressed bytes, valid until the next call to Page. Under AES_GCM_V1 a
 // page that does not verify returns an error wrapping [ErrDecrypt].
 func (d *ChunkDecryptor) Page(body []byte, dict bool, ordinal int) ([]byte, error) {
-	t := DataPage
-	if dict {
-		t = DictionaryPage
-	}
+	t := pageModule(dict)
 	var out []byte
 	var err error
 	if d.ctr {

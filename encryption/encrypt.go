@@ -297,14 +297,7 @@ func (d *ChunkEncryptor) PageModuleSize(n int) int {
 // a dictionary page header when dict is set, the header of data page
 // ordinal ordinal otherwise.
 func (d *ChunkEncryptor) AppendPageHeader(dst, header []byte, dict bool, ordinal int) ([]byte, error) {
-	t := DataPageHeader
-	if dict {
-		t = DictionaryPageHeader
-	}
-	if err := d.setAAD(t, ordinal); err != nil {
-		return dst, err
-	}
-	return d.c.AppendGCM(dst, header, d.aad)
+	return d.appendGCM(dst, header, pageHeaderModule(dict), ordinal)
 }
 
 // AppendPage appends to dst the module of a page's compressed bytes: the
@@ -314,12 +307,14 @@ func (d *ChunkEncryptor) AppendPage(dst, page []byte, dict bool, ordinal int) ([
 	if d.ctr {
 		return d.c.AppendCTR(dst, page)
 	}
-	t := DataPage
-	if dict {
-		t = DictionaryPage
-	}
+	return d.appendGCM(dst, page, pageModule(dict), ordinal)
+}
+
+// appendGCM appends to dst the AES-GCM module of b, a module of type t of
+// page ordinal (the AAD says both).
+func (d *ChunkEncryptor) appendGCM(dst, b []byte, t ModuleType, ordinal int) ([]byte, error) {
 	if err := d.setAAD(t, ordinal); err != nil {
 		return dst, err
 	}
-	return d.c.AppendGCM(dst, page, d.aad)
+	return d.c.AppendGCM(dst, b, d.aad)
 }

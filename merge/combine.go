@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
-	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
@@ -70,17 +68,9 @@ func (m *merger) combine(refs []RowGroupRef) ([]*splice.Group, error) {
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("merge: writing combined row groups: %w", err)
 	}
-	data := buf.Bytes()
-	r := bytes.NewReader(data)
-	meta, err := format.ReadFooter(r, int64(len(data)))
+	out, err := splice.ReadAll(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
-	}
-	out := make([]*splice.Group, len(meta.RowGroups))
-	for g := range meta.RowGroups {
-		if out[g], err = splice.ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
-			return nil, fmt.Errorf("merge: reading combined row groups: %w", err)
-		}
 	}
 	return out, nil
 }
@@ -102,22 +92,15 @@ func (m *merger) copyRows(w *writer.Writer, ref RowGroupRef, f *column.File, p *
 		}
 		b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel, MinLevels: batchLevels}
 		write := func(v *column.Values, def, rep []int16) error { return w.Write(c, v, def, rep) }
-		for {
-			if err := cr.ReadPageContext(m.ctx, p); err != nil {
-				if err == io.EOF {
-					break
-				}
-				if e := m.ctx.Err(); e != nil && errors.Is(err, e) {
-					return fmt.Errorf("merge: %w", e)
-				}
-				return fmt.Errorf("%s: %w", in.Name, wrapSource(err))
+		rerr, werr := b.Copy(m.ctx, cr, p, write)
+		if rerr != nil {
+			if e := m.ctx.Err(); e != nil && errors.Is(rerr, e) {
+				return fmt.Errorf("merge: %w", e)
 			}
-			if err := b.Add(p, write); err != nil {
-				return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
-			}
+			return fmt.Errorf("%s: %w", in.Name, wrapSource(rerr))
 		}
-		if err := b.Flush(write); err != nil {
-			return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, err)
+		if werr != nil {
+			return fmt.Errorf("%s: row group %d column %d: rewriting: %w", in.Name, ref.RowGroup, c, werr)
 		}
 	}
 	return nil

@@ -343,56 +343,39 @@ func (m *merger) plan() {
 	}
 }
 
+// run reads and combines the units on m.cfg.workers goroutines and writes
+// them to dst in order (flow.Run).
 func (m *merger) run(dst io.Writer) (*Result, error) {
-	work := make(chan *unit, m.cfg.workers)
-	order := make(chan *unit, 1024)
-	var wg sync.WaitGroup
-	for range m.cfg.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range work {
-				select {
-				case <-m.quit:
-					u.err = errStopped
-				default:
-					m.process(u)
-				}
-				close(u.done)
-			}
-		}()
-	}
-	prodDone := make(chan struct{})
-	go func() {
-		defer close(prodDone)
-		defer close(work)
-		defer close(order)
-		for _, u := range m.units {
-			if !m.budget.Acquire(u.cost) {
-				return
-			}
-			select {
-			case order <- u:
-			case <-m.quit:
-				return
-			}
-			select {
-			case work <- u:
-			case <-m.quit:
-				return
-			}
+	worker := func(u *unit, stopped bool) {
+		if stopped {
+			u.err = errStopped
+		} else {
+			m.process(u)
 		}
-	}()
-	res, err := m.write(dst, order)
-	if err != nil {
-		close(m.quit)
-		m.budget.Abort()
-		for range order { // let the producer finish
+		close(u.done)
+	}
+	return flow.Run(m.cfg.workers, m.quit, &m.budget, func() func(*unit, bool) { return worker }, m.produce,
+		func(order <-chan *unit) (*Result, error) { return m.write(dst, order) })
+}
+
+// produce queues every unit on order and work, each once the budget holds
+// its cost, until the units end or the writer stops.
+func (m *merger) produce(order, work chan<- *unit) {
+	for _, u := range m.units {
+		if !m.budget.Acquire(u.cost) {
+			return
+		}
+		select {
+		case order <- u:
+		case <-m.quit:
+			return
+		}
+		select {
+		case work <- u:
+		case <-m.quit:
+			return
 		}
 	}
-	<-prodDone
-	wg.Wait()
-	return res, err
 }
 
 var errStopped = errors.New("merge: stopped")

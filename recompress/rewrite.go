@@ -250,43 +250,22 @@ type pageMove struct {
 	typ            format.PageType
 }
 
+// run recompresses the pages on r.cfg.workers goroutines, each with a
+// worker of its own, and writes them to dst in order (flow.Run).
 func (r *rewriter) run(dst io.Writer) (*Result, error) {
-	order := make(chan *job, 1024)
-	work := make(chan *job, r.cfg.workers)
-	var wg sync.WaitGroup
-	for range r.cfg.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var w worker
-			for j := range work {
-				select {
-				case <-r.quit:
-					j.err = errStopped
-				default:
-					w.process(r, j)
-				}
-				close(j.done)
+	newWorker := func() func(*job, bool) {
+		var w worker
+		return func(j *job, stopped bool) {
+			if stopped {
+				j.err = errStopped
+			} else {
+				w.process(r, j)
 			}
-		}()
-	}
-	prodDone := make(chan struct{})
-	go func() {
-		defer close(prodDone)
-		defer close(work)
-		defer close(order)
-		r.produce(order, work)
-	}()
-	res, err := r.write(dst, order)
-	if err != nil {
-		close(r.quit)
-		r.budget.Abort()
-		for range order { // let the producer finish
+			close(j.done)
 		}
 	}
-	<-prodDone
-	wg.Wait()
-	return res, err
+	return flow.Run(r.cfg.workers, r.quit, &r.budget, newWorker, r.produce,
+		func(order <-chan *job) (*Result, error) { return r.write(dst, order) })
 }
 
 var errStopped = errors.New("recompress: stopped")

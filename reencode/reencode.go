@@ -27,6 +27,7 @@ import (
 	"github.com/pqcodec/pqcodec/internal/errs"
 	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/internal/pagebatch"
+	"github.com/pqcodec/pqcodec/internal/rewriteopt"
 	"github.com/pqcodec/pqcodec/internal/splice"
 	"github.com/pqcodec/pqcodec/writer"
 )
@@ -121,13 +122,7 @@ func WithRowGroupSize(n int64) Option {
 // WithKeyValue sets key to value in the output's key-value metadata,
 // replacing the source's entry of that key.
 func WithKeyValue(key, value string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return fmt.Errorf("%w: empty key-value metadata key", ErrOption)
-		}
-		c.keyValue = append(c.keyValue, format.KeyValue{Key: key, Value: &value})
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.AddKeyValue(&c.keyValue, key, value, ErrOption) }
 }
 
 // DefaultMaxMemory is the default of [WithMaxMemory], as recompress's.
@@ -140,13 +135,7 @@ const DefaultMaxMemory = 256 << 20
 // It does not bound the writer, which holds a row group's compressed pages
 // (writer.WithMaxMemory). n must be positive.
 func WithMaxMemory(n int64) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("%w: WithMaxMemory(%d): must be positive", ErrOption, n)
-		}
-		c.maxMemory = n
-		return nil
-	}
+	return func(c *config) error { return rewriteopt.SetMaxMemory(&c.maxMemory, n, ErrOption) }
 }
 
 // WithSourceChecksums sets whether the CRC32 of the pages of re-encoded
@@ -407,42 +396,27 @@ func (r *rewriter) encode(cols []int, from, to int) ([]*splice.Group, error) {
 			}
 			b := pagebatch.Batcher{MaxDef: leaves[c].MaxDefinitionLevel}
 			write := func(v *column.Values, def, rep []int16) error { return w.Write(i, v, def, rep) }
-			for {
-				if err := cr.ReadPageContext(r.ctx, &r.page); err != nil {
-					if err == io.EOF {
-						break
-					}
-					if e := r.ctx.Err(); e != nil {
-						return nil, fmt.Errorf("reencode: %w", e)
-					}
-					if errors.Is(err, column.ErrLimit) {
-						return nil, fmt.Errorf("reencode: %w", err) // WithMaxMemory's bound, not damage
-					}
-					return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
+			rerr, werr := b.Copy(r.ctx, cr, &r.page, write)
+			if rerr != nil {
+				if e := r.ctx.Err(); e != nil {
+					return nil, fmt.Errorf("reencode: %w", e)
 				}
-				if err := b.Add(&r.page, write); err != nil {
-					return nil, fmt.Errorf("reencode: row group %d column %s: %w", g, r.paths[c], err)
+				if errors.Is(rerr, column.ErrLimit) {
+					return nil, fmt.Errorf("reencode: %w", rerr) // WithMaxMemory's bound, not damage
 				}
+				return nil, fmt.Errorf("%w: %w", ErrCorrupt, rerr)
 			}
-			if err := b.Flush(write); err != nil {
-				return nil, fmt.Errorf("reencode: row group %d column %s: %w", g, r.paths[c], err)
+			if werr != nil {
+				return nil, fmt.Errorf("reencode: row group %d column %s: %w", g, r.paths[c], werr)
 			}
 		}
 	}
 	if err := w.Close(); err != nil {
 		return nil, fmt.Errorf("reencode: %w", err)
 	}
-	data := buf.Bytes()
-	br := bytes.NewReader(data)
-	meta, err := format.ReadFooter(br, int64(len(data)))
+	out, err := splice.ReadAll(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("reencode: reading what was written: %w", err)
-	}
-	out := make([]*splice.Group, len(meta.RowGroups))
-	for g := range meta.RowGroups {
-		if out[g], err = splice.ReadGroup(br, int64(len(data)), meta, g, nil); err != nil {
-			return nil, fmt.Errorf("reencode: reading what was written: %w", err)
-		}
 	}
 	return out, nil
 }

@@ -128,15 +128,7 @@ func goValue(v reflect.Value, f *field) any {
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			return v.Bytes()
 		}
-		var elem *field
-		if f != nil && f.kind == kindList && len(f.children) == 1 {
-			elem = f.children[0]
-		}
-		list := make([]any, v.Len())
-		for i := range list {
-			list[i] = goValue(v.Index(i), elem)
-		}
-		return list
+		return goList(v, f)
 	case reflect.Array:
 		if v.Type() == reflect.TypeFor[logical.UUID]() {
 			return v.Interface()
@@ -146,15 +138,7 @@ func goValue(v reflect.Value, f *field) any {
 			reflect.Copy(reflect.ValueOf(b), v)
 			return b
 		}
-		var elem *field
-		if f != nil && f.kind == kindList && len(f.children) == 1 {
-			elem = f.children[0]
-		}
-		list := make([]any, v.Len())
-		for i := range list {
-			list[i] = goValue(v.Index(i), elem)
-		}
-		return list
+		return goList(v, f)
 	case reflect.Map:
 		if v.IsNil() {
 			return nil
@@ -187,6 +171,20 @@ func goValue(v reflect.Value, f *field) any {
 		return v.String()
 	}
 	return v.Interface() // the Writer names the type it cannot take
+}
+
+// goList is goValue of a slice or array v (not of bytes): its elements,
+// each as field f's element when f is a list.
+func goList(v reflect.Value, f *field) []any {
+	var elem *field
+	if f != nil && f.kind == kindList && len(f.children) == 1 {
+		elem = f.children[0]
+	}
+	list := make([]any, v.Len())
+	for i := range list {
+		list[i] = goValue(v.Index(i), elem)
+	}
+	return list
 }
 
 // compareKeys orders map keys: numbers by value, strings and everything

@@ -49,6 +49,31 @@ func (p *jsonParser) space() {
 	}
 }
 
+// skip steps over white space and then over c, and reports whether c was
+// there.
+func (p *jsonParser) skip(c byte) bool {
+	p.space()
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// sep steps over the white space after an object member or array element
+// and over the ',' or close ('}' or ']') that follows, and returns which it
+// was, or 0 (nothing stepped over) when neither.
+func (p *jsonParser) sep(close byte) byte {
+	p.space()
+	if p.i < len(p.b) {
+		if c := p.b[p.i]; c == ',' || c == close {
+			p.i++
+			return c
+		}
+	}
+	return 0
+}
+
 func (p *jsonParser) errorf(format string, args ...any) error {
 	return fmt.Errorf("byte %d: "+format, append([]any{p.i}, args...)...)
 }
@@ -65,9 +90,7 @@ func (p *jsonParser) value(depth int) (any, error) {
 	case c == '{':
 		p.i++
 		g := Group{}
-		p.space()
-		if p.i < len(p.b) && p.b[p.i] == '}' {
-			p.i++
+		if p.skip('}') {
 			return g, nil
 		}
 		for {
@@ -79,23 +102,18 @@ func (p *jsonParser) value(depth int) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			p.space()
-			if p.i >= len(p.b) || p.b[p.i] != ':' {
+			if !p.skip(':') {
 				return nil, p.errorf("':' expected")
 			}
-			p.i++
 			v, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
 			g = append(g, Field{Name: k, Value: v})
-			p.space()
-			if p.i < len(p.b) && p.b[p.i] == ',' {
-				p.i++
+			switch p.sep('}') {
+			case ',':
 				continue
-			}
-			if p.i < len(p.b) && p.b[p.i] == '}' {
-				p.i++
+			case '}':
 				return g, nil
 			}
 			return nil, p.errorf("',' or '}' expected")
@@ -103,9 +121,7 @@ func (p *jsonParser) value(depth int) (any, error) {
 	case c == '[':
 		p.i++
 		list := []any{}
-		p.space()
-		if p.i < len(p.b) && p.b[p.i] == ']' {
-			p.i++
+		if p.skip(']') {
 			return list, nil
 		}
 		for {
@@ -114,13 +130,10 @@ func (p *jsonParser) value(depth int) (any, error) {
 				return nil, err
 			}
 			list = append(list, v)
-			p.space()
-			if p.i < len(p.b) && p.b[p.i] == ',' {
-				p.i++
+			switch p.sep(']') {
+			case ',':
 				continue
-			}
-			if p.i < len(p.b) && p.b[p.i] == ']' {
-				p.i++
+			case ']':
 				return list, nil
 			}
 			return nil, p.errorf("',' or ']' expected")

@@ -120,20 +120,15 @@ func (w *Writer) TryScalars(kinds []Scalar, texts []string) (ok bool, err error)
 // Group, and reports false where putGroup fails or the typed path leaves
 // the row to it.
 func (w *Writer) fastGroup(p *jsonParser, fields []*field, rep int) bool {
-	p.space()
-	if p.i >= len(p.b) || p.b[p.i] != '{' {
+	if !p.skip('{') {
 		return false
 	}
-	p.i++
 	// w.seen[base+j] tells whether fields[j] was given.
 	base := len(w.seen)
 	for range fields {
 		w.seen = append(w.seen, false)
 	}
-	p.space()
-	if p.i < len(p.b) && p.b[p.i] == '}' {
-		p.i++
-	} else {
+	if !p.skip('}') {
 		next := 0
 		for {
 			p.space()
@@ -150,24 +145,19 @@ func (w *Writer) fastGroup(p *jsonParser, fields []*field, rep int) bool {
 			}
 			w.seen[base+j] = true
 			next = j + 1
-			p.space()
-			if p.i >= len(p.b) || p.b[p.i] != ':' {
+			if !p.skip(':') {
 				return false
 			}
-			p.i++
 			if !w.fastField(p, fields[j], rep) {
 				return false
 			}
-			p.space()
-			if p.i < len(p.b) && p.b[p.i] == ',' {
-				p.i++
+			switch p.sep('}') {
+			case ',':
 				continue
+			case 0:
+				return false
 			}
-			if p.i < len(p.b) && p.b[p.i] == '}' {
-				p.i++
-				break
-			}
-			return false
+			break // at the '}'
 		}
 	}
 	for j, f := range fields {
@@ -226,9 +216,7 @@ func (w *Writer) fastField(p *jsonParser, f *field, rep int) bool {
 			return false
 		}
 		p.i++
-		p.space()
-		if p.i < len(p.b) && p.b[p.i] == ']' {
-			p.i++
+		if p.skip(']') {
 			w.nulls(f, rep, f.repDef-1)
 			return true
 		}
@@ -236,13 +224,10 @@ func (w *Writer) fastField(p *jsonParser, f *field, rep int) bool {
 			if !w.fastField(p, f.children[0], r) {
 				return false
 			}
-			p.space()
-			if p.i < len(p.b) && p.b[p.i] == ',' {
-				p.i++
+			switch p.sep(']') {
+			case ',':
 				continue
-			}
-			if p.i < len(p.b) && p.b[p.i] == ']' {
-				p.i++
+			case ']':
 				return true
 			}
 			return false

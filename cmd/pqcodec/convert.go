@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/flow"
 	"github.com/pqcodec/pqcodec/recompress"
 	"github.com/pqcodec/pqcodec/rows"
 	"github.com/pqcodec/pqcodec/writer"
@@ -245,8 +245,8 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 		ropts = append(ropts, rows.WithRawJSON())
 	}
 	p := newProgress(stderr)
-	var n, bytesOut int64
-	err = writeAtomically(out, in, func(w io.Writer) error {
+	var n int64
+	bytesOut, err := writeAtomically(out, in, func(w io.Writer) error {
 		rw, err := rows.NewWriter(w, schema, ropts...)
 		if err != nil {
 			return usagef("%v", err)
@@ -296,7 +296,7 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 			return &fileError{out, err}
 		}
 		return nil
-	}, &bytesOut)
+	})
 	p.done()
 	if err != nil {
 		return err
@@ -307,74 +307,34 @@ func convert(f *convertFlags, positional []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n *int64
-}
-
-func (c countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	*c.n += int64(n)
-	return n, err
-}
-
 // writeAtomically writes out through a temporary file beside it, locked and
 // removed on interruption as rewrite's are (cleanup.createTemp,
-// removeStale), synced and renamed over out only when write succeeded. in is
-// the input, which out may not be.
-func writeAtomically(out, in string, write func(io.Writer) error, written *int64) error {
-	if ost, err := os.Stat(out); err == nil {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
-			return usagef("%s: refusing to overwrite the input", out)
-		}
-		if ost.IsDir() {
-			return &fileError{out, errors.New("is a directory")}
-		}
+// removeStale), synced and renamed over out only when write succeeded, and
+// returns the bytes written. in is the input, which out may not be.
+func writeAtomically(out, in string, write func(io.Writer) error) (int64, error) {
+	ist, err := os.Stat(in)
+	if err != nil {
+		ist = nil
 	}
-	dir := filepath.Dir(out)
-	if dst, err := os.Stat(dir); err != nil || !dst.IsDir() {
-		if err == nil || errors.Is(err, fs.ErrNotExist) {
-			err = errors.New("no such directory for the output")
-		}
-		return &fileError{dir, err}
+	if err := checkOutput(out, ist); err != nil {
+		return 0, err
 	}
 	cleanup := installCleanup()
 	defer cleanup.stop()
-	removeStale(out)
-	tmp, err := cleanup.createTemp(dir, "."+filepath.Base(out)+".tmp-*")
+	tmp, err := createOutput(out, 0o644, cleanup)
 	if err != nil {
-		return &fileError{out, err}
+		return 0, err
 	}
-	defer cleanup.remove(tmp.Name())
-	fail := func(err error) error {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return fail(&fileError{out, err})
-	}
-	bw := bufio.NewWriterSize(destWriter{tmp}, 1<<20)
-	if err := write(countingWriter{bw, written}); err != nil {
-		return fail(err)
+	defer tmp.abort()
+	bw := bufio.NewWriterSize(destWriter{tmp.File}, 1<<20)
+	cw := &flow.CountWriter{W: bw}
+	if err := write(cw); err != nil {
+		return cw.N, err
 	}
 	if err := bw.Flush(); err != nil {
-		return fail(&fileError{out, err})
+		return cw.N, &fileError{out, err}
 	}
-	if err := tmp.Sync(); err != nil {
-		return fail(&fileError{out, err})
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return &fileError{out, err}
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
-		return &fileError{out, err}
-	}
-	syncDir(dir)
-	return nil
+	return cw.N, tmp.commit(nil)
 }
 
 type bufferedRow struct {

@@ -129,56 +129,30 @@ func mergeInputs(args []string, out string) ([]string, error) {
 // synced and renamed over out once complete (and verified), as
 // rewriteFile does: on any error or interruption out is left as it was.
 func mergeFiles(files []string, out string, verify bool, opts []merge.Option, cleanup *cleanup) (*merge.Result, error) {
-	dir := filepath.Dir(out)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		if err == nil || errors.Is(err, fs.ErrNotExist) {
-			err = errors.New("no such directory for the output")
-		}
-		return nil, &fileError{dir, err}
-	}
 	inputs := make([]merge.Input, len(files))
 	for i, p := range files {
 		inputs[i] = merge.File(p)
 	}
-	removeStale(out)
-	tmp, err := cleanup.createTemp(dir, "."+filepath.Base(out)+".tmp-*")
+	tmp, err := createOutput(out, 0o644, cleanup)
 	if err != nil {
-		return nil, &fileError{out, err}
-	}
-	defer cleanup.remove(tmp.Name())
-	fail := func(err error) (*merge.Result, error) {
-		tmp.Close()
-		os.Remove(tmp.Name())
 		return nil, err
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return fail(&fileError{out, err})
-	}
-	res, err := merge.Merge(destWriter{tmp}, inputs, opts...)
+	defer tmp.abort()
+	res, err := merge.Merge(destWriter{tmp.File}, inputs, opts...)
 	if err != nil {
 		var w *writeError
 		if errors.As(err, &w) {
-			return fail(&fileError{out, err})
+			return nil, &fileError{out, err}
 		}
-		return fail(err)
+		return nil, err
 	}
-	if err := tmp.Sync(); err != nil {
-		return fail(&fileError{out, err})
-	}
+	var check func() error
 	if verify {
-		if err := merge.Verify(context.Background(), tmp, res.BytesOut, inputs, res); err != nil {
-			return fail(&fileError{out, fmt.Errorf("verification failed: %w", err)})
-		}
+		check = func() error { return merge.Verify(context.Background(), tmp.File, res.BytesOut, inputs, res) }
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return nil, &fileError{out, err}
+	if err := tmp.commit(check); err != nil {
+		return nil, err
 	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
-		return nil, &fileError{out, err}
-	}
-	syncDir(dir)
 	return res, nil
 }
 

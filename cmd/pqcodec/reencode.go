@@ -222,23 +222,11 @@ func reencodeFile(in, out string, f *rewriteFlags, ropts []recompress.Option, cl
 	}
 	opts = append(opts, reencode.WithMaxMemory(memory), reencode.WithKeyValue(targetKey, f.description()),
 		reencode.WithSourceChecksums(f.srcCRC))
-	src, err := os.Open(in)
+	src, sst, err := openInput(in, out)
 	if err != nil {
-		return nil, &fileError{in, err}
+		return nil, err
 	}
 	defer src.Close()
-	sst, err := src.Stat()
-	if err != nil {
-		return nil, &fileError{in, err}
-	}
-	if ost, err := os.Stat(out); err == nil {
-		if os.SameFile(sst, ost) {
-			return nil, usagef("%s: refusing to overwrite the input", out)
-		}
-		if ost.IsDir() {
-			return nil, &fileError{out, errors.New("is a directory")}
-		}
-	}
 	dir := filepath.Dir(out)
 	removeStale(out)
 	var temps []*os.File

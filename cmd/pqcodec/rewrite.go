@@ -142,71 +142,33 @@ type fileResult struct {
 // ([removeStale]). The directory of out must exist.
 func rewriteFile(in, out string, f *rewriteFlags, opts []recompress.Option, cleanup *cleanup) (*fileResult, error) {
 	start := time.Now()
-	src, err := os.Open(in)
+	src, sst, err := openInput(in, out)
 	if err != nil {
-		return nil, &fileError{in, err}
-	}
-	defer src.Close()
-	sst, err := src.Stat()
-	if err != nil {
-		return nil, &fileError{in, err}
-	}
-	if ost, err := os.Stat(out); err == nil {
-		if os.SameFile(sst, ost) {
-			return nil, usagef("%s: refusing to overwrite the input", out)
-		}
-		if ost.IsDir() {
-			return nil, &fileError{out, errors.New("is a directory")}
-		}
-	}
-	dir := filepath.Dir(out)
-	if dst, err := os.Stat(dir); err != nil || !dst.IsDir() {
-		// As cp and mv do, the output's directory must exist; directory
-		// mode creates the directories below OUT.
-		if err == nil || errors.Is(err, fs.ErrNotExist) {
-			err = errors.New("no such directory for the output")
-		}
-		return nil, &fileError{dir, err}
-	}
-	removeStale(out)
-	tmp, err := cleanup.createTemp(dir, "."+filepath.Base(out)+".tmp-*")
-	if err != nil {
-		return nil, &fileError{out, err}
-	}
-	defer cleanup.remove(tmp.Name())
-	fail := func(err error) (*fileResult, error) {
-		tmp.Close()
-		os.Remove(tmp.Name())
 		return nil, err
 	}
-	if err := tmp.Chmod(sst.Mode().Perm() | 0o200); err != nil {
-		return fail(&fileError{out, err})
+	defer src.Close()
+	tmp, err := createOutput(out, sst.Mode().Perm()|0o200, cleanup)
+	if err != nil {
+		return nil, err
 	}
-	res, err := recompress.Rewrite(destWriter{tmp}, src, sst.Size(), opts...)
+	defer tmp.abort()
+	res, err := recompress.Rewrite(destWriter{tmp.File}, src, sst.Size(), opts...)
 	if err != nil {
 		var w *writeError
 		if errors.As(err, &w) {
-			return fail(&fileError{out, err})
+			return nil, &fileError{out, err}
 		}
-		return fail(&fileError{in, err})
+		return nil, &fileError{in, err}
 	}
-	if err := tmp.Sync(); err != nil {
-		return fail(&fileError{out, err})
-	}
+	var verify func() error
 	if f.verify {
-		if err := f.crypt.verify(src, sst.Size(), tmp, res.BytesOut); err != nil { // encryption: rewrite_keys.go
-			return fail(&fileError{out, fmt.Errorf("verification failed: %w", err)})
+		verify = func() error {
+			return f.crypt.verify(src, sst.Size(), tmp.File, res.BytesOut) // encryption: rewrite_keys.go
 		}
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return nil, &fileError{out, err}
+	if err := tmp.commit(verify); err != nil {
+		return nil, err
 	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		os.Remove(tmp.Name())
-		return nil, &fileError{out, err}
-	}
-	syncDir(filepath.Dir(out))
 	return &fileResult{Result: res, elapsed: time.Since(start)}, nil
 }
 

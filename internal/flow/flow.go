@@ -1,7 +1,7 @@
 // Package flow holds the flow control shared by the commands that write
 // whole files from pages read on several goroutines (recompress, merge,
-// reencode): a byte budget for what is in flight, and a writer that counts
-// what it wrote.
+// reencode): a byte budget for what is in flight, the pipeline of
+// recompress and merge, and a writer that counts what it wrote.
 package flow
 
 import (
@@ -57,6 +57,53 @@ func (b *Budget) Abort() {
 	b.aborted = true
 	b.mu.Unlock()
 	b.cond.Broadcast()
+}
+
+// Run runs the pipeline of recompress and merge. produce, on a goroutine of
+// its own, queues each unit on order, for write, and on work, for one of
+// workers goroutines; write runs on the calling goroutine and takes the
+// units in order. Each worker goroutine calls newWorker once (its state is
+// its own) and the function it returns for every unit of work, with
+// stopped set once quit is closed. When write fails, Run closes quit and
+// aborts budget, so that the goroutines stop, and drains order, so that
+// produce ends. It returns write's results once every goroutine has ended.
+func Run[U, R any](workers int, quit chan struct{}, budget *Budget, newWorker func() func(u U, stopped bool),
+	produce func(order, work chan<- U), write func(order <-chan U) (R, error)) (R, error) {
+	work := make(chan U, workers)
+	order := make(chan U, 1024)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			process := newWorker()
+			for u := range work {
+				select {
+				case <-quit:
+					process(u, true)
+				default:
+					process(u, false)
+				}
+			}
+		}()
+	}
+	prodDone := make(chan struct{})
+	go func() {
+		defer close(prodDone)
+		defer close(work)
+		defer close(order)
+		produce(order, work)
+	}()
+	res, err := write(order)
+	if err != nil {
+		close(quit)
+		budget.Abort()
+		for range order { // let the producer finish
+		}
+	}
+	<-prodDone
+	wg.Wait()
+	return res, err
 }
 
 // CountWriter writes to W and counts the bytes written in N. A short write

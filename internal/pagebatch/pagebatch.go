@@ -5,6 +5,9 @@
 package pagebatch
 
 import (
+	"context"
+	"io"
+
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -89,6 +92,25 @@ func (b *Batcher) gather(p *column.Page, write Write) error {
 	}
 	b.add(p, last, p.NumLevels)
 	return nil
+}
+
+// Copy passes every page of cr, read into p with ctx, on to write and then
+// flushes: the rows of a column chunk written again, as merge and reencode
+// do. An error of cr is returned as readErr, as cr gave it, and one of
+// write as writeErr: the callers tell damaged input from a failed write.
+func (b *Batcher) Copy(ctx context.Context, cr *column.Reader, p *column.Page, write Write) (readErr, writeErr error) {
+	for {
+		if err := cr.ReadPageContext(ctx, p); err != nil {
+			if err == io.EOF {
+				break
+			}
+			return err, nil
+		}
+		if err := b.Add(p, write); err != nil {
+			return nil, err
+		}
+	}
+	return nil, b.Flush(write)
 }
 
 // Flush writes the rows held back, if any: at the end of a column chunk.

@@ -10,6 +10,7 @@
 package splice
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -123,6 +124,24 @@ func ReadGroup(r io.ReaderAt, size int64, meta *format.FileMetaData, g int, cols
 			if ch.bloom, err = readBloom(r, size, &mc); err != nil {
 				out.DroppedBlooms++
 			}
+		}
+	}
+	return out, nil
+}
+
+// ReadAll reads every row group of the Parquet file data, held in memory
+// (as merge and reencode hold the row groups they have just written), with
+// [ReadGroup].
+func ReadAll(data []byte) ([]*Group, error) {
+	r := bytes.NewReader(data)
+	meta, err := format.ReadFooter(r, int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Group, len(meta.RowGroups))
+	for g := range meta.RowGroups {
+		if out[g], err = ReadGroup(r, int64(len(data)), meta, g, nil); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

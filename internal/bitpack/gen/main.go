@@ -85,19 +85,29 @@ func conv(c, expr string) string {
 	return c + "(" + expr + ")"
 }
 
-func (f family) genUnpack() []byte {
-	var b bytes.Buffer
+// dispatcher writes the start of a generated file of f: the header, the
+// import, the function name<bits> (documented as calling the routine of
+// [exported<bits>] for width, then doc) that switches on width to the
+// routines name<bits>x<width>, which take params, and the width-0 routine,
+// whose body is zero. The caller writes the other routines after it.
+func (f family) dispatcher(b *bytes.Buffer, name, exported, doc, params, zero string) {
 	n := f.bits
 	b.WriteString(header)
 	b.WriteString("import \"encoding/binary\"\n\n")
-	fmt.Fprintf(&b, "// unpack%d calls the routine of [Unpack%d] for width, which expects\n", n, n)
-	b.WriteString(f.unpackDoc)
-	fmt.Fprintf(&b, "func unpack%d(dst *[32]uint%d, src []byte, width uint) {\n\tswitch width {\n", n, n)
+	fmt.Fprintf(b, "// %s%d calls the routine of [%s%d] for width, which expects\n", name, n, exported, n)
+	b.WriteString(doc)
+	fmt.Fprintf(b, "func %s%d(%s, width uint) {\n\tswitch width {\n", name, n, params)
 	for w := 0; w <= n; w++ {
-		fmt.Fprintf(&b, "\tcase %d:\n\t\tunpack%dx%d(dst, src)\n", w, n, w)
+		fmt.Fprintf(b, "\tcase %d:\n\t\t%s%dx%d(dst, src)\n", w, name, n, w)
 	}
 	b.WriteString("\t}\n}\n\n")
-	fmt.Fprintf(&b, "func unpack%dx0(dst *[32]uint%d, src []byte) { clear(dst[:]) }\n\n", n, n)
+	fmt.Fprintf(b, "func %s%dx0(%s) %s\n\n", name, n, params, zero)
+}
+
+func (f family) genUnpack() []byte {
+	var b bytes.Buffer
+	n := f.bits
+	f.dispatcher(&b, "unpack", "Unpack", f.unpackDoc, fmt.Sprintf("dst *[32]uint%d, src []byte", n), "{ clear(dst[:]) }")
 	for w := 1; w <= n; w++ {
 		fmt.Fprintf(&b, "func unpack%dx%d(dst *[32]uint%d, src []byte) {\n", n, w, n)
 		genlib.LoadWords(&b, w)
@@ -109,21 +119,12 @@ func (f family) genUnpack() []byte {
 	return b.Bytes()
 }
 
-// genPack is the twin of genUnpack (same dispatcher, then one routine per
-// width) for the inverse routines.
+// genPack is the twin of genUnpack (the same dispatcher, then one routine
+// per width) for the inverse routines.
 func (f family) genPack() []byte {
 	var b bytes.Buffer
 	n := f.bits
-	b.WriteString(header)
-	b.WriteString("import \"encoding/binary\"\n\n")
-	fmt.Fprintf(&b, "// pack%d calls the routine of [Pack%d] for width, which expects\n", n, n)
-	b.WriteString(f.packDoc)
-	fmt.Fprintf(&b, "func pack%d(dst []byte, src *[32]uint%d, width uint) {\n\tswitch width {\n", n, n)
-	for w := 0; w <= n; w++ {
-		fmt.Fprintf(&b, "\tcase %d:\n\t\tpack%dx%d(dst, src)\n", w, n, w)
-	}
-	b.WriteString("\t}\n}\n\n")
-	fmt.Fprintf(&b, "func pack%dx0(dst []byte, src *[32]uint%d) {}\n\n", n, n)
+	f.dispatcher(&b, "pack", "Pack", f.packDoc, fmt.Sprintf("dst []byte, src *[32]uint%d", n), "{}")
 	for w := 1; w <= n; w++ {
 		size := 4 * w
 		fmt.Fprintf(&b, "func pack%dx%d(dst []byte, src *[32]uint%d) {\n", n, w, n)
