@@ -3,6 +3,7 @@ package arrowgo
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -34,6 +35,7 @@ func (s slots) entry(k int) int {
 type builder struct {
 	mem  memory.Allocator // the buffers the builder fills, every byte
 	user memory.Allocator // the user's allocator, for arrow-go's builders
+	bits []byte           // scratch of validity, kept across batches
 }
 
 // build returns the array of field sf, whose elements are the entries sl
@@ -92,41 +94,76 @@ func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 
 // validity returns the validity bitmap of the entries s, valid where the
 // definition level reaches min, and the null count; a nil bitmap when no
+// entry is null. The bitmap and the count come from one pass over the
+// levels, into the builder's scratch, copied into a buffer only when some
 // entry is null.
 func (b *builder) validity(s slots, min int16) (*memory.Buffer, int) {
 	if min <= 0 || s.n == 0 {
 		return nil, 0
 	}
 	def := s.l.def
-	nulls := 0
-	switch {
-	case s.idx == nil && min == s.l.maxDef:
+	nb := int(bitutil.BytesForBits(int64(s.n)))
+	if s.idx == nil && min == s.l.maxDef {
 		// Every level at the maximum holds a value.
-		nulls = s.n - s.l.nvals
-	case s.idx == nil:
-		for _, d := range def[:s.n] {
-			nulls += b2i(d < min)
+		nulls := s.n - s.l.nvals
+		if nulls == 0 {
+			return nil, 0
 		}
-	default:
-		for _, e := range s.idx {
-			nulls += b2i(def[e] < min)
-		}
+		buf := memory.NewResizableBuffer(b.mem)
+		buf.Resize(nb)
+		bitsFromLevels(buf.Bytes(), def[:s.n], min)
+		return buf, nulls
 	}
+	if cap(b.bits) < nb {
+		b.bits = makeNoZero(nb)
+	}
+	bm := b.bits[:nb]
+	if s.idx == nil {
+		bitsFromLevels(bm, def[:s.n], min)
+	} else {
+		bitsFromIndexedLevels(bm, def, s.idx, min)
+	}
+	nulls := s.n - countBits(bm)
 	if nulls == 0 {
 		return nil, 0
 	}
 	buf := memory.NewResizableBuffer(b.mem)
-	buf.Resize(int(bitutil.BytesForBits(int64(s.n))))
-	bm := buf.Bytes()
-	if s.idx == nil {
-		bitsFromLevels(bm, def[:s.n], min)
-	} else {
-		clear(bm)
-		for k, e := range s.idx {
-			bm[k>>3] |= byte(b2i(def[e] >= min)) << (k & 7)
-		}
-	}
+	buf.Resize(nb)
+	copy(buf.Bytes(), bm)
 	return buf, nulls
+}
+
+// countBits returns the number of bits set in bm.
+func countBits(bm []byte) int {
+	n := 0
+	for len(bm) >= 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(bm))
+		bm = bm[8:]
+	}
+	for _, x := range bm {
+		n += bits.OnesCount8(x)
+	}
+	return n
+}
+
+// bitsFromIndexedLevels sets bit k of bm when def[idx[k]] >= min, eight
+// levels per byte; the bits of the last byte past len(idx) are zero.
+func bitsFromIndexedLevels(bm []byte, def []int16, idx []int32, min int16) {
+	n := len(idx)
+	k := 0
+	for ; k+8 <= n; k += 8 {
+		e := idx[k : k+8 : k+8]
+		bm[k>>3] = byte(b2i(def[e[0]] >= min)) | byte(b2i(def[e[1]] >= min))<<1 | byte(b2i(def[e[2]] >= min))<<2 |
+			byte(b2i(def[e[3]] >= min))<<3 | byte(b2i(def[e[4]] >= min))<<4 | byte(b2i(def[e[5]] >= min))<<5 |
+			byte(b2i(def[e[6]] >= min))<<6 | byte(b2i(def[e[7]] >= min))<<7
+	}
+	if k < n {
+		var x byte
+		for j := k; j < n; j++ {
+			x |= byte(b2i(def[idx[j]] >= min)) << (j - k)
+		}
+		bm[k>>3] = x
+	}
 }
 
 func b2i(b bool) int {
