@@ -287,7 +287,15 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 				offs32 = arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
 			}
 		}
-		idx := listElements(s, def, rep, offs32, offs64)
+		var idx []int32
+		switch {
+		case rep != 1 || s.idx == nil:
+			idx = listElements(s, def, rep, offs32, offs64)
+		case large:
+			idx = topListElements(s.l, def, offs64)
+		default:
+			idx = topListElements(s.l, def, offs32)
+		}
 		child[i] = slots{l: s.l, idx: idx, n: len(idx)}
 	}
 	var elemType arrow.DataType
@@ -408,6 +416,38 @@ func listElements(s slots, def, rep int16, offs32 []int32, offs64 []int64) []int
 		} else if offs64 != nil {
 			offs64[k+1] = int64(w)
 		}
+	}
+	return idx[:w]
+}
+
+// topListElements is listElements for a list of repetition level 1, whose
+// slots are every entry of repetition level 0 of l (those read found: a
+// struct above the list passes them on as they are), in one pass over the
+// levels without going through the slots. offs, when not nil, takes the
+// lists' offsets.
+func topListElements[T int32 | int64](l *leaf, def int16, offs []T) []int32 {
+	ld, lr := l.def[:l.n], l.rep[:l.n]
+	// At most one element per entry, and an entry is written only at or
+	// below its own index.
+	idx := makeInt32s(l.n)
+	w, k := 0, 0
+	open := false // the current slot's list holds elements
+	for e, r := range lr {
+		if r == 0 {
+			if offs != nil {
+				offs[k] = T(w)
+			}
+			k++
+			open = ld[e] >= def
+			idx[w] = int32(e)
+			w += b2i(open)
+		} else if open {
+			idx[w] = int32(e)
+			w += b2i(r == 1)
+		}
+	}
+	if offs != nil {
+		offs[k] = T(w)
 	}
 	return idx[:w]
 }
