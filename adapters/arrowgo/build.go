@@ -793,6 +793,30 @@ func signExtend(dst []byte, x int64) {
 // bigEndianDecimal writes the big-endian two's complement integer src as a
 // little-endian one filling dst. An empty src is zero, as in pqarrow.
 func bigEndianDecimal(dst, src []byte) error {
+	if n := len(src); len(dst) == 16 && n > 0 && n <= 16 {
+		// Decimal128 of at most 16 bytes: two big-endian words, the
+		// high one sign-extended from the bytes it has.
+		var b [16]byte
+		copy(b[16-n:], src)
+		lo := binary.BigEndian.Uint64(b[8:])
+		var hi int64
+		if n <= 8 {
+			shift := 64 - 8*n
+			l := int64(lo) << shift >> shift
+			lo, hi = uint64(l), l>>63
+		} else {
+			shift := 128 - 8*n
+			hi = int64(binary.BigEndian.Uint64(b[:8])) << shift >> shift
+		}
+		binary.LittleEndian.PutUint64(dst, lo)
+		binary.LittleEndian.PutUint64(dst[8:], uint64(hi))
+		return nil
+	}
+	return bigEndianDecimalBytes(dst, src)
+}
+
+// bigEndianDecimalBytes is bigEndianDecimal byte by byte, for any widths.
+func bigEndianDecimalBytes(dst, src []byte) error {
 	fill := byte(0)
 	if len(src) > 0 && src[0]&0x80 != 0 {
 		fill = 0xff

@@ -86,3 +86,28 @@ func TestTopListElements(t *testing.T) {
 		}
 	}
 }
+
+// TestBigEndianDecimal checks the word-wise conversion of decimals of up
+// to 16 bytes against the byte-wise one.
+func TestBigEndianDecimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		src := make([]byte, 1+r.IntN(16))
+		for i := range src {
+			src[i] = byte(r.Uint32())
+		}
+		if r.IntN(4) == 0 {
+			src[0] |= 0x80
+		}
+		got, want := make([]byte, 16), make([]byte, 16)
+		if err := bigEndianDecimal(got, src); err != nil {
+			t.Fatal(err)
+		}
+		if err := bigEndianDecimalBytes(want, src); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%x: %x, want %x", src, got, want)
+		}
+	}
+}
