@@ -266,7 +266,18 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 	// its slots are empty lists.
 	var valid *memory.Buffer
 	var nulls int
-	if sf.Field.Nullable {
+	// A list of repetition level 1 has every entry of level 0 as a slot:
+	// its validity comes from the pass that finds its elements.
+	top := rep == 1 && sl[0].idx != nil
+	var bm []byte
+	switch {
+	case sf.Field.Nullable && top && def-1 > 0 && n > 0:
+		nb := int(bitutil.BytesForBits(int64(n)))
+		if cap(b.bits) < nb {
+			b.bits = makeNoZero(nb)
+		}
+		bm = b.bits[:nb]
+	case sf.Field.Nullable:
 		valid, nulls = b.validity(sl[0], def-1)
 	}
 	large := dt.ID() == arrow.LARGE_LIST
@@ -288,15 +299,26 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 			}
 		}
 		var idx []int32
+		var bmi []byte
+		if i == 0 {
+			bmi = bm
+		}
+		nvalid := 0
 		switch {
-		case rep != 1 || s.idx == nil:
+		case !top || s.idx == nil:
 			idx = listElements(s, def, rep, offs32, offs64)
 		case large:
-			idx = topListElements(s.l, def, offs64)
+			idx, nvalid = topListElements(s.l, def, offs64, bmi)
 		default:
-			idx = topListElements(s.l, def, offs32)
+			idx, nvalid = topListElements(s.l, def, offs32, bmi)
 		}
 		child[i] = slots{l: s.l, idx: idx, n: len(idx)}
+		if bmi != nil && nvalid < n {
+			nulls = n - nvalid
+			valid = memory.NewResizableBuffer(b.mem)
+			valid.Resize(len(bm))
+			copy(valid.Bytes(), bm)
+		}
 	}
 	var elemType arrow.DataType
 	switch t := dt.(type) {
@@ -424,18 +446,29 @@ func listElements(s slots, def, rep int16, offs32 []int32, offs64 []int64) []int
 // slots are every entry of repetition level 0 of l (those read found: a
 // struct above the list passes them on as they are), in one pass over the
 // levels without going through the slots. offs, when not nil, takes the
-// lists' offsets.
-func topListElements[T int32 | int64](l *leaf, def int16, offs []T) []int32 {
+// lists' offsets; bm, when not nil, the slots' validity (a definition
+// level of def-1 or more), whose set bits are returned.
+func topListElements[T int32 | int64](l *leaf, def int16, offs []T, bm []byte) ([]int32, int) {
 	ld, lr := l.def[:l.n], l.rep[:l.n]
 	// At most one element per entry, and an entry is written only at or
 	// below its own index.
 	idx := makeInt32s(l.n)
-	w, k := 0, 0
+	w, k, nvalid := 0, 0, 0
+	var acc byte  // the validity bits of the byte being filled
 	open := false // the current slot's list holds elements
 	for e, r := range lr {
 		if r == 0 {
 			if offs != nil {
 				offs[k] = T(w)
+			}
+			if bm != nil {
+				bit := b2i(ld[e] >= def-1)
+				nvalid += bit
+				acc |= byte(bit) << (k & 7)
+				if k&7 == 7 {
+					bm[k>>3] = acc
+					acc = 0
+				}
 			}
 			k++
 			open = ld[e] >= def
@@ -449,7 +482,10 @@ func topListElements[T int32 | int64](l *leaf, def int16, offs []T) []int32 {
 	if offs != nil {
 		offs[k] = T(w)
 	}
-	return idx[:w]
+	if bm != nil && k&7 != 0 {
+		bm[k>>3] = acc
+	}
+	return idx[:w], nvalid
 }
 
 // buildLeaf builds the array of a leaf from its slots s: validity from the

@@ -46,13 +46,26 @@ func TestTopListElements(t *testing.T) {
 			wantIdx := listElements(s, d, 1, want32, nil)
 			got32 := make([]int32, s.n+1)
 			got64 := make([]int64, s.n+1)
-			if got := topListElements(l, d, got32); !slices.Equal(got, wantIdx) || !slices.Equal(got32, want32) {
+			bm := make([]byte, (s.n+7)/8)
+			got, nvalid := topListElements(l, d, got32, bm)
+			if !slices.Equal(got, wantIdx) || !slices.Equal(got32, want32) {
 				t.Fatalf("iter %d def %d: rep %v def %v: elements %v offsets %v, want %v %v", iter, d, rep, def, got, got32, wantIdx, want32)
 			}
-			if got := topListElements[int64](l, d, nil); !slices.Equal(got, wantIdx) {
+			wantValid := 0
+			for k, e := range starts {
+				v := def[e] >= d-1
+				wantValid += b2i(v)
+				if bm[k>>3]>>(k&7)&1 != byte(b2i(v)) {
+					t.Fatalf("iter %d def %d: slot %d of %v: validity %08b", iter, d, k, def, bm)
+				}
+			}
+			if nvalid != wantValid {
+				t.Fatalf("iter %d def %d: %d valid slots, want %d", iter, d, nvalid, wantValid)
+			}
+			if got, _ := topListElements[int64](l, d, nil, nil); !slices.Equal(got, wantIdx) {
 				t.Fatalf("iter %d: without offsets: %v, want %v", iter, got, wantIdx)
 			}
-			topListElements(l, d, got64)
+			topListElements(l, d, got64, nil)
 			for i := range got64 {
 				if got64[i] != int64(want32[i]) {
 					t.Fatalf("iter %d: int64 offsets %v, want %v", iter, got64, want32)
