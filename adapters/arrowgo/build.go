@@ -3,6 +3,7 @@ package arrowgo
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -34,6 +35,7 @@ func (s slots) entry(k int) int {
 type builder struct {
 	mem  memory.Allocator // the buffers the builder fills, every byte
 	user memory.Allocator // the user's allocator, for arrow-go's builders
+	bits []byte           // scratch of validity, kept across batches
 }
 
 // build returns the array of field sf, whose elements are the entries sl
@@ -92,41 +94,76 @@ func (b *builder) buildType(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 
 // validity returns the validity bitmap of the entries s, valid where the
 // definition level reaches min, and the null count; a nil bitmap when no
+// entry is null. The bitmap and the count come from one pass over the
+// levels, into the builder's scratch, copied into a buffer only when some
 // entry is null.
 func (b *builder) validity(s slots, min int16) (*memory.Buffer, int) {
 	if min <= 0 || s.n == 0 {
 		return nil, 0
 	}
 	def := s.l.def
-	nulls := 0
-	switch {
-	case s.idx == nil && min == s.l.maxDef:
+	nb := int(bitutil.BytesForBits(int64(s.n)))
+	if s.idx == nil && min == s.l.maxDef {
 		// Every level at the maximum holds a value.
-		nulls = s.n - s.l.nvals
-	case s.idx == nil:
-		for _, d := range def[:s.n] {
-			nulls += b2i(d < min)
+		nulls := s.n - s.l.nvals
+		if nulls == 0 {
+			return nil, 0
 		}
-	default:
-		for _, e := range s.idx {
-			nulls += b2i(def[e] < min)
-		}
+		buf := memory.NewResizableBuffer(b.mem)
+		buf.Resize(nb)
+		bitsFromLevels(buf.Bytes(), def[:s.n], min)
+		return buf, nulls
 	}
+	if cap(b.bits) < nb {
+		b.bits = makeNoZero(nb)
+	}
+	bm := b.bits[:nb]
+	if s.idx == nil {
+		bitsFromLevels(bm, def[:s.n], min)
+	} else {
+		bitsFromIndexedLevels(bm, def, s.idx, min)
+	}
+	nulls := s.n - countBits(bm)
 	if nulls == 0 {
 		return nil, 0
 	}
 	buf := memory.NewResizableBuffer(b.mem)
-	buf.Resize(int(bitutil.BytesForBits(int64(s.n))))
-	bm := buf.Bytes()
-	if s.idx == nil {
-		bitsFromLevels(bm, def[:s.n], min)
-	} else {
-		clear(bm)
-		for k, e := range s.idx {
-			bm[k>>3] |= byte(b2i(def[e] >= min)) << (k & 7)
-		}
-	}
+	buf.Resize(nb)
+	copy(buf.Bytes(), bm)
 	return buf, nulls
+}
+
+// countBits returns the number of bits set in bm.
+func countBits(bm []byte) int {
+	n := 0
+	for len(bm) >= 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(bm))
+		bm = bm[8:]
+	}
+	for _, x := range bm {
+		n += bits.OnesCount8(x)
+	}
+	return n
+}
+
+// bitsFromIndexedLevels sets bit k of bm when def[idx[k]] >= min, eight
+// levels per byte; the bits of the last byte past len(idx) are zero.
+func bitsFromIndexedLevels(bm []byte, def []int16, idx []int32, min int16) {
+	n := len(idx)
+	k := 0
+	for ; k+8 <= n; k += 8 {
+		e := idx[k : k+8 : k+8]
+		bm[k>>3] = byte(b2i(def[e[0]] >= min)) | byte(b2i(def[e[1]] >= min))<<1 | byte(b2i(def[e[2]] >= min))<<2 |
+			byte(b2i(def[e[3]] >= min))<<3 | byte(b2i(def[e[4]] >= min))<<4 | byte(b2i(def[e[5]] >= min))<<5 |
+			byte(b2i(def[e[6]] >= min))<<6 | byte(b2i(def[e[7]] >= min))<<7
+	}
+	if k < n {
+		var x byte
+		for j := k; j < n; j++ {
+			x |= byte(b2i(def[idx[j]] >= min)) << (j - k)
+		}
+		bm[k>>3] = x
+	}
 }
 
 func b2i(b bool) int {
@@ -229,7 +266,18 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 	// its slots are empty lists.
 	var valid *memory.Buffer
 	var nulls int
-	if sf.Field.Nullable {
+	// A list of repetition level 1 has every entry of level 0 as a slot:
+	// its validity comes from the pass that finds its elements.
+	top := rep == 1 && sl[0].idx != nil
+	var bm []byte
+	switch {
+	case sf.Field.Nullable && top && def-1 > 0 && n > 0:
+		nb := int(bitutil.BytesForBits(int64(n)))
+		if cap(b.bits) < nb {
+			b.bits = makeNoZero(nb)
+		}
+		bm = b.bits[:nb]
+	case sf.Field.Nullable:
 		valid, nulls = b.validity(sl[0], def-1)
 	}
 	large := dt.ID() == arrow.LARGE_LIST
@@ -250,8 +298,27 @@ func (b *builder) buildList(sf *pqarrow.SchemaField, dt arrow.DataType, sl []slo
 				offs32 = arrow.Int32Traits.CastFromBytes(offBuf.Bytes())
 			}
 		}
-		idx := listElements(s, def, rep, offs32, offs64)
+		var idx []int32
+		var bmi []byte
+		if i == 0 {
+			bmi = bm
+		}
+		nvalid := 0
+		switch {
+		case !top || s.idx == nil:
+			idx = listElements(s, def, rep, offs32, offs64)
+		case large:
+			idx, nvalid = topListElements(s.l, def, offs64, bmi)
+		default:
+			idx, nvalid = topListElements(s.l, def, offs32, bmi)
+		}
 		child[i] = slots{l: s.l, idx: idx, n: len(idx)}
+		if bmi != nil && nvalid < n {
+			nulls = n - nvalid
+			valid = memory.NewResizableBuffer(b.mem)
+			valid.Resize(len(bm))
+			copy(valid.Bytes(), bm)
+		}
 	}
 	var elemType arrow.DataType
 	switch t := dt.(type) {
@@ -373,6 +440,52 @@ func listElements(s slots, def, rep int16, offs32 []int32, offs64 []int64) []int
 		}
 	}
 	return idx[:w]
+}
+
+// topListElements is listElements for a list of repetition level 1, whose
+// slots are every entry of repetition level 0 of l (those read found: a
+// struct above the list passes them on as they are), in one pass over the
+// levels without going through the slots. offs, when not nil, takes the
+// lists' offsets; bm, when not nil, the slots' validity (a definition
+// level of def-1 or more), whose set bits are returned.
+func topListElements[T int32 | int64](l *leaf, def int16, offs []T, bm []byte) ([]int32, int) {
+	ld, lr := l.def[:l.n], l.rep[:l.n]
+	// At most one element per entry, and an entry is written only at or
+	// below its own index.
+	idx := makeInt32s(l.n)
+	w, k, nvalid := 0, 0, 0
+	var acc byte  // the validity bits of the byte being filled
+	open := false // the current slot's list holds elements
+	for e, r := range lr {
+		if r == 0 {
+			if offs != nil {
+				offs[k] = T(w)
+			}
+			if bm != nil {
+				bit := b2i(ld[e] >= def-1)
+				nvalid += bit
+				acc |= byte(bit) << (k & 7)
+				if k&7 == 7 {
+					bm[k>>3] = acc
+					acc = 0
+				}
+			}
+			k++
+			open = ld[e] >= def
+			idx[w] = int32(e)
+			w += b2i(open)
+		} else if open {
+			idx[w] = int32(e)
+			w += b2i(r == 1)
+		}
+	}
+	if offs != nil {
+		offs[k] = T(w)
+	}
+	if bm != nil && k&7 != 0 {
+		bm[k>>3] = acc
+	}
+	return idx[:w], nvalid
 }
 
 // buildLeaf builds the array of a leaf from its slots s: validity from the
@@ -716,6 +829,30 @@ func signExtend(dst []byte, x int64) {
 // bigEndianDecimal writes the big-endian two's complement integer src as a
 // little-endian one filling dst. An empty src is zero, as in pqarrow.
 func bigEndianDecimal(dst, src []byte) error {
+	if n := len(src); len(dst) == 16 && n > 0 && n <= 16 {
+		// Decimal128 of at most 16 bytes: two big-endian words, the
+		// high one sign-extended from the bytes it has.
+		var b [16]byte
+		copy(b[16-n:], src)
+		lo := binary.BigEndian.Uint64(b[8:])
+		var hi int64
+		if n <= 8 {
+			shift := 64 - 8*n
+			l := int64(lo) << shift >> shift
+			lo, hi = uint64(l), l>>63
+		} else {
+			shift := 128 - 8*n
+			hi = int64(binary.BigEndian.Uint64(b[:8])) << shift >> shift
+		}
+		binary.LittleEndian.PutUint64(dst, lo)
+		binary.LittleEndian.PutUint64(dst[8:], uint64(hi))
+		return nil
+	}
+	return bigEndianDecimalBytes(dst, src)
+}
+
+// bigEndianDecimalBytes is bigEndianDecimal byte by byte, for any widths.
+func bigEndianDecimalBytes(dst, src []byte) error {
 	fill := byte(0)
 	if len(src) > 0 && src[0]&0x80 != 0 {
 		fill = 0xff

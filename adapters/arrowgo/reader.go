@@ -486,6 +486,7 @@ type recordReader struct {
 	err    error
 	refs   atomic.Int64
 	slots  []slots
+	b      builder // its scratch serves every batch
 
 	// With row ranges: the segments of rows to read, the next one, the
 	// rows of it read, and where the leaves stand (row group index and
@@ -554,7 +555,8 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 			c.Release()
 		}
 	}()
-	b := builder{mem: rr.bufMem, user: rr.mem}
+	b := &rr.b
+	b.mem, b.user = rr.bufMem, rr.mem
 	rows := -1
 	if rr.segs != nil {
 		rr.cutPieces(want)
@@ -573,13 +575,17 @@ func (rr *recordReader) read() (arrow.RecordBatch, error) {
 			}
 			s := slots{l: l, n: l.n}
 			if l.maxRep > 0 {
-				idx := makeInt32s(min(want, l.n))[:0]
+				// The rows start at the entries of repetition level 0,
+				// want of them (readRows counted them): each entry is
+				// written, the count moving past the row starts only, so
+				// the slice has room for one more.
+				idx := makeInt32s(min(want, l.n) + 1)
+				w := 0
 				for i, r := range l.rep[:l.n] {
-					if r == 0 {
-						idx = append(idx, int32(i))
-					}
+					idx[w] = int32(i)
+					w += b2i(r == 0)
 				}
-				s = slots{l: l, idx: idx, n: len(idx)}
+				s = slots{l: l, idx: idx[:w], n: w}
 			}
 			sl = append(sl, s)
 		}
