@@ -2,8 +2,10 @@ package arrowgo
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -25,7 +27,19 @@ func writeOurs(t testing.TB, tbl arrow.Table, chunk int64, opts ...WriterOption)
 // TestWriteRoundTrip reads every corpus file both readers read equal,
 // writes the table with FileWriter and reads it back with pqarrow and
 // with FileReader: both equal the original, schema included.
+//
+// With $PQCODEC_ARROWWRITE_DIR set, each written file is kept there with a
+// manifest.tsv for scripts/difftest/readback.mjs (make arrow-readback):
+// DuckDB, arrow-rs, Polars and hyparquet read each as they read its source.
 func TestWriteRoundTrip(t *testing.T) {
+	keep := os.Getenv("PQCODEC_ARROWWRITE_DIR")
+	var manifest strings.Builder
+	if keep != "" {
+		require.NoError(t, os.MkdirAll(keep, 0o755))
+		defer func() {
+			require.NoError(t, os.WriteFile(filepath.Join(keep, "manifest.tsv"), []byte(manifest.String()), 0o644))
+		}()
+	}
 	withAdapter(t, func() {
 		var written, unsupported int
 		for _, path := range corpusFiles(t) {
@@ -58,6 +72,13 @@ func TestWriteRoundTrip(t *testing.T) {
 				}
 				require.NoError(t, fw.Close())
 				written++
+				if keep != "" {
+					abs, err := filepath.Abs(path)
+					require.NoError(t, err)
+					out := filepath.Join(keep, fmt.Sprintf("%03d-%s", written, filepath.Base(path)))
+					require.NoError(t, os.WriteFile(out, buf.Bytes(), 0o644))
+					fmt.Fprintf(&manifest, "%s\t%s\tarrowgo.FileWriter\n", abs, out)
+				}
 				back, err := pqarrowTable(buf.Bytes(), pqarrow.ArrowReadProperties{})
 				require.NoError(t, err, "pqarrow reads it back")
 				defer back.Release()
