@@ -52,6 +52,10 @@ export const KNOWN = {
     // read): a panic in polars-parquet 0.54.4 primitive/integer.rs.
     [/validity mask length must match the number of values/, 'Polars 0.25 panics on a nested integer chunk of dictionary pages then BYTE_STREAM_SPLIT or DELTA_BINARY_PACKED pages',
       (o) => o.leaves.some((l) => ['BYTE_STREAM_SPLIT', 'DELTA_BINARY_PACKED'].includes(o.columns[l.path]?.encoding))],
+    // A UUID column read through Arrow is arrow-go's arrow.uuid extension,
+    // which a stored ARROW:schema names; pqarrow.WriteTable's copy of the
+    // same table (WithStoreSchema) is refused with the same error.
+    [/Extension\(ExtensionType \{ name: "arrow\.uuid"/, 'Polars 0.25 cannot read the arrow.uuid extension type a stored ARROW:schema names (pqarrow\'s copies likewise)'],
   ],
   hyparquet: [
     [/unsupported compression codec: LZO/, 'hyparquet-compressors 1.1.2 has no LZO (its README says it has)'],
