@@ -303,8 +303,9 @@ const slack = medium
 
 // cached is the size in bytes of slots up to which gather takes a
 // dictionary to stay in the caches and copies each value as it looks it
-// up, in one pass.
-const cached = 4 << 20
+// up, in one pass: 4 MiB, or no limit where onePassAlways (Intel, see
+// cached_amd64.go) says so.
+var cached = 4 << 20
 
 // gather appends to values the dictionary values of the indices idx, back
 // to back, and writes the end offset of each into ends (as long as idx).

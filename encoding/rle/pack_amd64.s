@@ -240,14 +240,16 @@ done:
 	MOVQ R12, or+128(FP)
 	RET
 
-// func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int) (npos int, ni int, nlit int, nhdr int, or uint64)
+// func encodeInt16BMI2(dst *byte, src *int16, n int, width int, mask uint64, vb int, pos int, i int, lit int, hdr int, limit int, minrun int, vstretch int) (npos int, ni int, nlit int, nhdr int, or uint64)
 // As encodeBytesBMI2 for int16 values of width up to 8. A group is tested
 // on two 64-bit words of 4 values in general registers, with no vector
 // register on the path to its branch (whose mispredictions dominate on
 // short runs); a group that is not 8 equal values is then narrowed to bytes
 // by PACKUSWB (values out of range saturate; the OR reports them) and
-// packed. Runs are extended on the int16 values. The OR is of the words.
-TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-136
+// packed. Once vstretch values in a row are packed, the groups are
+// narrowed first and tested on their bytes (scanv) until the next run. Runs are extended
+// on the int16 values. The OR is of the words.
+TEXT ·encodeInt16BMI2(SB), NOSPLIT, $0-144
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ limit+80(FP), DX // n in the run loops, limit in the scan
@@ -307,11 +309,64 @@ open1:
 	MOVQ     AX, (DI)
 	ADDQ     R8, DI
 	ADDQ     $16, R10
+	MOVQ     R10, AX
+	SUBQ     R11, AX
+	CMPQ     AX, vstretch+96(FP)
+	JAE      scanv
 	JMP      scan
 
 run2:
 	ADDQ $8, R10
 	JMP  run
+
+scanv:
+	// A bit-packed stretch: once the pending bit-packed run holds vstretch
+	// values or more, where the groups' branch is predictable, both groups are
+	// narrowed first and tested on their words of bytes as in
+	// encodeBytesBMI2, fewer instructions than the test on the int16
+	// words but a longer path to the branch, which the short runs that
+	// mispredict it would pay (on a Xeon Sapphire Rapids: 1.3-1.4x faster
+	// on bit-packed pages, 1.5x slower on runs of 1-16 values if used
+	// throughout). Runs go back to scan.
+	LEAQ     16(R10), AX
+	CMPQ     AX, DX
+	JA       scan1
+	MOVOU    (SI)(R10*2), X1
+	MOVOU    16(SI)(R10*2), X2
+	POR      X1, X5
+	POR      X2, X5
+	PACKUSWB X2, X1
+	MOVQ     X1, AX
+	MOVQ     AX, BX
+	ROLQ     $8, BX
+	CMPQ     AX, BX
+	JEQ      runb
+	PEXTQ    R9, AX, AX
+	MOVQ     AX, (DI)
+	ADDQ     R8, DI
+	PSRLO    $8, X1
+	MOVQ     X1, CX
+	MOVQ     CX, BX
+	ROLQ     $8, BX
+	CMPQ     CX, BX
+	JEQ      runb2
+	PEXTQ    R9, CX, CX
+	MOVQ     CX, (DI)
+	ADDQ     R8, DI
+	ADDQ     $16, R10
+	JMP      scanv
+
+runb2:
+	ADDQ $8, R10
+
+runb:
+	// The group's value is in every byte of BX (values out of range
+	// saturated, which the OR reports): in every 16-bit lane of AX for
+	// run.
+	MOVBQZX BL, AX
+	MOVQ    $0x0001000100010001, BX
+	IMULQ   BX, AX
+	JMP     run
 
 scan1:
 	LEAQ    8(R10), AX
@@ -508,17 +563,17 @@ rlegroups:
 
 done:
 	SUBQ dst+0(FP), R14
-	MOVQ R14, nhdr+120(FP)
+	MOVQ R14, nhdr+128(FP)
 	SUBQ dst+0(FP), DI
-	MOVQ DI, npos+96(FP)
-	MOVQ R10, ni+104(FP)
-	MOVQ  R11, nlit+112(FP)
+	MOVQ DI, npos+104(FP)
+	MOVQ R10, ni+112(FP)
+	MOVQ  R11, nlit+120(FP)
 	MOVQ  X5, AX
 	PSRLO $8, X5
 	MOVQ  X5, DX
 	ORQ   AX, R12
 	ORQ   DX, R12
-	MOVQ  R12, or+128(FP)
+	MOVQ  R12, or+136(FP)
 	RET
 
 // func zeroUpper()

@@ -522,6 +522,22 @@ func TestEncodeTooWide(t *testing.T) {
 			}
 		}
 	}
+	// Inside a bit-packed stretch too (where the int16 assembly tests the
+	// groups narrowed to bytes), and where the values out of range narrow
+	// to a group of 8 equal bytes.
+	r := rand.New(rand.NewPCG(21, 22))
+	for w := uint(1); w <= 8; w++ {
+		for _, bad := range [][]int16{{1 << w}, {-1}, {255, 256, 255, 256, 255, 256, 255, 256}, {-1, -2, -3, -4, -5, -6, -7, -8}} {
+			v16 := make([]int16, 200)
+			for i := range v16 {
+				v16[i] = int16(r.IntN(1 << w))
+			}
+			copy(v16[96:], bad)
+			out, err := Encode([]byte{1}, v16, w)
+			require.ErrorIs(t, err, ErrInvalidArgument, "int16 width %d %v", w, bad)
+			require.Equal(t, []byte{1}, out)
+		}
+	}
 }
 
 // TestEncodeLongRuns checks the paths against the generic loop on pages
