@@ -10,14 +10,33 @@
 // dst[len(dst):cap(dst)]. Of every native Decompress: the content goes into
 // dst's spare capacity only, never past cap(dst). Of both: C is never given
 // a nil pointer for an empty slice (some libraries reject it even with a
-// zero length), but a one-byte scratch of the caller's.
+// zero length), but a one-byte scratch of the caller's. [Errors] makes the
+// sentinel errors the contract speaks of.
 package cbuf
 
 import (
+	"errors"
 	"runtime"
 	"slices"
 	"unsafe"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
+
+// Errors returns the sentinels every binding declares, with texts prefixed
+// by its package name pkg: corrupt ("pkg: corrupt input", which errors.Is
+// also matches to pqcodec.ErrCorrupt) for input the library rejects,
+// dstTooSmall ("pkg: destination too small") for content that does not fit
+// in dst's spare capacity, closed ("pkg: use after Close") for a call after
+// Close, and internal ("pkg: library error") for any other failure of the
+// library. Each call returns new values, distinct from every other
+// binding's.
+func Errors(pkg string) (corrupt, dstTooSmall, closed, internal error) {
+	return errs.Corrupt(pkg + ": corrupt input"),
+		errors.New(pkg + ": destination too small"),
+		errors.New(pkg + ": use after Close"),
+		errors.New(pkg + ": library error")
+}
 
 // Grow returns dst with at least bound bytes of spare capacity: dst itself
 // when it has them, otherwise a copy in a new, larger backing array.

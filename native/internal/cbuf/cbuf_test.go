@@ -1,8 +1,11 @@
 package cbuf
 
 import (
+	"errors"
 	"testing"
 	"unsafe"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 func TestSpareAndIn(t *testing.T) {
@@ -50,4 +53,28 @@ func TestHandleClose(t *testing.T) {
 	}
 	var zero Handle[*int]
 	zero.Close() // owns nothing: no call
+}
+
+func TestErrors(t *testing.T) {
+	corrupt, dstTooSmall, closed, internal := Errors("pkg")
+	for _, c := range []struct {
+		err     error
+		text    string
+		corrupt bool
+	}{
+		{corrupt, "pkg: corrupt input", true},
+		{dstTooSmall, "pkg: destination too small", false},
+		{closed, "pkg: use after Close", false},
+		{internal, "pkg: library error", false},
+	} {
+		if c.err.Error() != c.text {
+			t.Errorf("%q, want %q", c.err.Error(), c.text)
+		}
+		if errors.Is(c.err, errs.ErrCorrupt) != c.corrupt {
+			t.Errorf("%q: errors.Is(err, ErrCorrupt) = %v, want %v", c.text, !c.corrupt, c.corrupt)
+		}
+	}
+	if again, _, _, _ := Errors("pkg"); errors.Is(again, corrupt) {
+		t.Error("two calls returned the same corrupt sentinel")
+	}
 }
