@@ -78,3 +78,16 @@ func TestErrors(t *testing.T) {
 		t.Error("two calls returned the same corrupt sentinel")
 	}
 }
+
+func TestCheckInput(t *testing.T) {
+	closed, corrupt := errors.New("closed"), errors.New("corrupt")
+	if err := CheckInput(true, nil, closed, corrupt); err != closed {
+		t.Errorf("closed: %v, want the closed error", err)
+	}
+	if err := CheckInput(false, nil, closed, corrupt); !errors.Is(err, corrupt) || err.Error() != "corrupt: empty input" {
+		t.Errorf("empty src: %v, want corrupt: empty input", err)
+	}
+	if err := CheckInput(false, []byte{0}, closed, corrupt); err != nil {
+		t.Errorf("open, non-empty src: %v", err)
+	}
+}
