@@ -41,7 +41,7 @@ test-nested:
 # generate rewrites the generated kernels; `make test` fails (gen_test.go in
 # each generator) when a committed file is not what its generator writes.
 generate:
-	$(GO) generate ./internal/bitpack ./encoding/delta ./encoding/rle ./encoding/bytestreamsplit
+	$(GO) generate ./internal/bitpack ./encoding/delta ./encoding/rle ./encoding/bytestreamsplit ./native/internal/nocgo
 
 # Memory tests too slow for `make test` (a few minutes, 2.1 GB resident): the 1 GiB pages of
 # large_string_map.brotli.parquet under ulimit -v 4 GiB, 1,000,000 context borrows with flat RSS,

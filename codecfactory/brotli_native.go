@@ -24,13 +24,7 @@ func brotliImpl(cfg *config, native bool) codecImpl {
 	}
 	quality, window := cfg.brotliQuality, cfg.brotliWindow
 	im.compressLib, im.decompressLib = "libbrotli", "libbrotli"
-	im.newCompressor = func() (compressor, error) {
-		c, err := nbrotli.NewCompressor(quality, window)
-		if err != nil {
-			return nil, err
-		}
-		return nativeCompressor[*nbrotli.Compressor]{c}, nil
-	}
+	im.newCompressor = nativeCompressors(func() (*nbrotli.Compressor, error) { return nbrotli.NewCompressor(quality, window) })
 	im.newDecompressor = func() (decompressor, error) {
 		d, err := nbrotli.NewDecompressor()
 		if err != nil {

@@ -43,23 +43,41 @@ func gzipCheck(src []byte, n int) error {
 // 18-byte header and trailer.
 func gzipBound(n int) int { return n + n>>8 + 64 }
 
-// pureGzipDecompressor is the twin of pureBrotliDecompressor (brotli.go),
-// kept apart for Multistream; both end in readStream and streamSize.
-type pureGzipDecompressor struct {
-	r     gzip.Reader
+// streamDecoder is the method set pureStreamDecompressor needs of a pure-Go
+// stream decoder: *brotli.Reader or *gzip.Reader (whose Reset reads
+// concatenated members, as a GZIP page may hold several).
+type streamDecoder[R any] interface {
+	*R
+	io.Reader
+	Reset(io.Reader) error
+}
+
+// pureStreamDecompressor decodes whole pages with the pure-Go stream decoder
+// R (brotli.Reader or gzip.Reader), reset onto each page: both end in
+// readStream and streamSize.
+type pureStreamDecompressor[R any, P streamDecoder[R]] struct {
+	r     R
 	br    bytes.Reader
 	probe [1]byte
 }
 
-func (g *pureGzipDecompressor) decompress(dst, src []byte, n int) ([]byte, error) {
-	g.br.Reset(src)
-	if err := g.r.Reset(&g.br); err != nil {
+func (s *pureStreamDecompressor[R, P]) decompress(dst, src []byte, n int) ([]byte, error) {
+	s.br.Reset(src)
+	if err := P(&s.r).Reset(&s.br); err != nil {
 		return dst, corrupt(err)
 	}
-	g.r.Multistream(true)
-	out, err := readStream(dst, &g.r, g.probe[:], n)
-	g.br.Reset(nil) // do not keep src reachable from the pool
+	out, err := readStream(dst, P(&s.r), s.probe[:], n)
+	s.br.Reset(nil) // do not keep src reachable from the pool
 	return out, err
+}
+
+func (s *pureStreamDecompressor[R, P]) decodedSize(src []byte, limit int) (int, error) {
+	s.br.Reset(src)
+	defer s.br.Reset(nil)
+	if err := P(&s.r).Reset(&s.br); err != nil {
+		return 0, corrupt(err)
+	}
+	return streamSize(P(&s.r), limit)
 }
 
 // readStream reads exactly n bytes from r into dst's spare capacity and
@@ -98,16 +116,6 @@ func readStream(dst []byte, r io.Reader, probe []byte, n int) ([]byte, error) {
 	}
 }
 
-func (g *pureGzipDecompressor) decodedSize(src []byte, limit int) (int, error) {
-	g.br.Reset(src)
-	defer g.br.Reset(nil)
-	if err := g.r.Reset(&g.br); err != nil {
-		return 0, corrupt(err)
-	}
-	g.r.Multistream(true)
-	return streamSize(&g.r, limit)
-}
-
 // streamSize counts the bytes r produces, up to limit+1, discarding them.
 func streamSize(r io.Reader, limit int) (int, error) {
 	k, err := io.CopyN(io.Discard, r, int64(limit)+1)
@@ -130,6 +138,6 @@ func pureGzip(im *codecImpl, level int, compress, decompress bool) {
 	}
 	if decompress {
 		im.decompressLib = "github.com/klauspost/compress/gzip"
-		im.newDecompressor = func() (decompressor, error) { return new(pureGzipDecompressor), nil }
+		im.newDecompressor = func() (decompressor, error) { return new(pureStreamDecompressor[gzip.Reader, *gzip.Reader]), nil }
 	}
 }

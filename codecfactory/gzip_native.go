@@ -14,22 +14,10 @@ func gzipImpl(cfg *config, native bool) codecImpl {
 	pureGzip(&im, level, !native || !gzipNativeCompress, !native)
 	if native {
 		im.decompressLib = "libdeflate"
-		im.newDecompressor = func() (decompressor, error) {
-			d, err := ndeflate.NewDecompressor()
-			if err != nil {
-				return nil, err
-			}
-			return nativeDecompressor[*ndeflate.Decompressor]{d, ndeflate.ErrDstTooSmall}, nil
-		}
+		im.newDecompressor = nativeDecompressors(ndeflate.NewDecompressor, ndeflate.ErrDstTooSmall)
 		if gzipNativeCompress {
 			im.compressLib = "libdeflate"
-			im.newCompressor = func() (compressor, error) {
-				c, err := ndeflate.NewCompressor(level)
-				if err != nil {
-					return nil, err
-				}
-				return nativeCompressor[*ndeflate.Compressor]{c}, nil
-			}
+			im.newCompressor = nativeCompressors(func() (*ndeflate.Compressor, error) { return ndeflate.NewCompressor(level) })
 		}
 	}
 	return im

@@ -139,22 +139,36 @@ func (c *lz4RawCodec) decompress(dst, src []byte, n int) ([]byte, error) {
 }
 
 func lz4RawImpl(cfg *config, native bool) codecImpl {
-	im := codecImpl{check: lz4Ratio, bound: lz4Bound}
+	return lz4Impl(cfg, native, lz4Bound, "", func(b lz4Blocks) lz4Codec { return &lz4RawCodec{blk: b} })
+}
+
+// lz4Codec is what both LZ4 codecs are: a compressor and a decompressor
+// around one block codec.
+type lz4Codec interface {
+	compressor
+	decompressor
+}
+
+// lz4Impl returns the codecImpl of an LZ4 codec bounded by bound, whose
+// compressors and decompressors are codec of the block codecs of
+// lz4BlockCodecs, and whose library names are theirs followed by framing.
+func lz4Impl(cfg *config, native bool, bound func(int) int, framing string, codec func(lz4Blocks) lz4Codec) codecImpl {
+	im := codecImpl{check: lz4Ratio, bound: bound}
 	enc, dec, lib := lz4BlockCodecs(cfg, native)
-	im.compressLib, im.decompressLib = lib, lib
+	im.compressLib, im.decompressLib = lib+framing, lib+framing
 	im.newCompressor = func() (compressor, error) {
 		b, err := enc()
 		if err != nil {
 			return nil, err
 		}
-		return &lz4RawCodec{blk: b}, nil
+		return codec(b), nil
 	}
 	im.newDecompressor = func() (decompressor, error) {
 		b, err := dec()
 		if err != nil {
 			return nil, err
 		}
-		return &lz4RawCodec{blk: b}, nil
+		return codec(b), nil
 	}
 	return im
 }
@@ -297,22 +311,5 @@ func (c *lz4HadoopCodec) Close() error {
 }
 
 func lz4HadoopImpl(cfg *config, native bool) codecImpl {
-	im := codecImpl{check: lz4Ratio, bound: lz4HadoopBound}
-	enc, dec, lib := lz4BlockCodecs(cfg, native)
-	im.compressLib, im.decompressLib = lib+" in Hadoop framing", lib+" in Hadoop framing"
-	im.newCompressor = func() (compressor, error) {
-		b, err := enc()
-		if err != nil {
-			return nil, err
-		}
-		return &lz4HadoopCodec{blk: b}, nil
-	}
-	im.newDecompressor = func() (decompressor, error) {
-		b, err := dec()
-		if err != nil {
-			return nil, err
-		}
-		return &lz4HadoopCodec{blk: b}, nil
-	}
-	return im
+	return lz4Impl(cfg, native, lz4HadoopBound, " in Hadoop framing", func(b lz4Blocks) lz4Codec { return &lz4HadoopCodec{blk: b} })
 }

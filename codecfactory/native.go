@@ -28,6 +28,18 @@ type nativeCompressor[C nativeCompress] struct{ c C }
 
 func (n nativeCompressor[C]) Close() error { return n.c.Close() }
 
+// nativeCompressors returns the constructor of compressors adapting what
+// newC makes.
+func nativeCompressors[C nativeCompress](newC func() (C, error)) func() (compressor, error) {
+	return func() (compressor, error) {
+		c, err := newC()
+		if err != nil {
+			return nil, err
+		}
+		return nativeCompressor[C]{c}, nil
+	}
+}
+
 func (n nativeCompressor[C]) compress(dst, src []byte) ([]byte, error) {
 	out, err := n.c.Compress(dst, src)
 	if err != nil {
@@ -45,6 +57,18 @@ type nativeDecompressor[D nativeDecompress] struct {
 }
 
 func (n nativeDecompressor[D]) Close() error { return n.d.Close() }
+
+// nativeDecompressors returns the constructor of decompressors adapting
+// what newD makes, whose content-too-large sentinel is tooSmall.
+func nativeDecompressors[D nativeDecompress](newD func() (D, error), tooSmall error) func() (decompressor, error) {
+	return func() (decompressor, error) {
+		d, err := newD()
+		if err != nil {
+			return nil, err
+		}
+		return nativeDecompressor[D]{d, tooSmall}, nil
+	}
+}
 
 func (n nativeDecompressor[D]) decompress(dst, src []byte, size int) ([]byte, error) {
 	out, err := n.d.Decompress(dst, src)

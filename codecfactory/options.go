@@ -1,6 +1,7 @@
 package codecfactory
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -58,22 +59,37 @@ func defaultConfig() config {
 // [ErrOption].
 type Option func(*config) error
 
+// inRange returns nil when v is in [lo, hi], and otherwise an error
+// wrapping [ErrOption] that names what.
+func inRange(what string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return fmt.Errorf("%w: %s %d not in [%d, %d]", ErrOption, what, v, lo, hi)
+	}
+	return nil
+}
+
+// intOption returns the Option that calls set when v is in [lo, hi] and
+// fails as [inRange] does otherwise.
+func intOption(what string, v, lo, hi int, set func(*config)) Option {
+	return func(c *config) error {
+		if err := inRange(what, v, lo, hi); err != nil {
+			return err
+		}
+		set(c)
+		return nil
+	}
+}
+
 // WithZstdLevel sets the ZSTD compression level, in [nzstd.MinLevel,
 // nzstd.MaxLevel] of package native/zstd (-131072 to 22): negative levels are
 // libzstd's fast levels, 0 selects the default, 3. The pure-Go encoder maps
 // levels onto its four speed classes as
 // github.com/klauspost/compress/zstd.EncoderLevelFromZstd does.
 func WithZstdLevel(level int) Option {
-	return func(c *config) error {
-		if level < nzstd.MinLevel || level > nzstd.MaxLevel {
-			return fmt.Errorf("%w: zstd level %d not in [%d, %d]", ErrOption, level, nzstd.MinLevel, nzstd.MaxLevel)
-		}
-		if level == 0 {
-			level = DefaultZstdLevel // as libzstd does, and the pure-Go encoder too
-		}
-		c.zstdLevel = level
-		return nil
-	}
+	return intOption("zstd level", level, nzstd.MinLevel, nzstd.MaxLevel, func(c *config) {
+		// 0 is the default level, as in libzstd, and the pure-Go encoder too.
+		c.zstdLevel = cmp.Or(level, DefaultZstdLevel)
+	})
 }
 
 // WithBrotli sets the BROTLI quality, in [nbrotli.MinQuality,
@@ -82,11 +98,11 @@ func WithZstdLevel(level int) Option {
 // nbrotli.MaxWindow] (10 to 24, default 22).
 func WithBrotli(quality, window int) Option {
 	return func(c *config) error {
-		if quality < nbrotli.MinQuality || quality > nbrotli.MaxQuality {
-			return fmt.Errorf("%w: brotli quality %d not in [%d, %d]", ErrOption, quality, nbrotli.MinQuality, nbrotli.MaxQuality)
+		if err := inRange("brotli quality", quality, nbrotli.MinQuality, nbrotli.MaxQuality); err != nil {
+			return err
 		}
-		if window < nbrotli.MinWindow || window > nbrotli.MaxWindow {
-			return fmt.Errorf("%w: brotli window %d not in [%d, %d]", ErrOption, window, nbrotli.MinWindow, nbrotli.MaxWindow)
+		if err := inRange("brotli window", window, nbrotli.MinWindow, nbrotli.MaxWindow); err != nil {
+			return err
 		}
 		c.brotliQuality, c.brotliWindow = quality, window
 		return nil
@@ -105,13 +121,7 @@ const (
 // WithGzipLevel sets the GZIP compression level, 1 (fastest) to 9 (best);
 // the default is 6, zlib's.
 func WithGzipLevel(level int) Option {
-	return func(c *config) error {
-		if level < minGzipLevel || level > maxGzipLevel {
-			return fmt.Errorf("%w: gzip level %d not in [%d, %d]", ErrOption, level, minGzipLevel, maxGzipLevel)
-		}
-		c.gzipLevel = level
-		return nil
-	}
+	return intOption("gzip level", level, minGzipLevel, maxGzipLevel, func(c *config) { c.gzipLevel = level })
 }
 
 // The SNAPPY levels of [WithSnappyLevel].
@@ -127,13 +137,7 @@ const (
 // longer to write; "best" is not always smaller than "better". Every
 // Snappy decoder reads all three, at the same speed.
 func WithSnappyLevel(level int) Option {
-	return func(c *config) error {
-		if level < 1 || level > MaxSnappyLevel {
-			return fmt.Errorf("%w: snappy level %d not in [1, %d]", ErrOption, level, MaxSnappyLevel)
-		}
-		c.snappyLevel = level
-		return nil
-	}
+	return intOption("snappy level", level, 1, MaxSnappyLevel, func(c *config) { c.snappyLevel = level })
 }
 
 // MaxLz4Level is the highest level of [WithLz4Level].
@@ -146,13 +150,7 @@ const MaxLz4Level = 9
 // pierrec/lz4's at that search depth): smaller pages, several times slower
 // to write; reading speed is the same.
 func WithLz4Level(level int) Option {
-	return func(c *config) error {
-		if level < 0 || level > MaxLz4Level {
-			return fmt.Errorf("%w: lz4 level %d not in [0, %d]", ErrOption, level, MaxLz4Level)
-		}
-		c.lz4Level = level
-		return nil
-	}
+	return intOption("lz4 level", level, 0, MaxLz4Level, func(c *config) { c.lz4Level = level })
 }
 
 // WithLzoLevel selects the LZO compressor: 1 for LZO1X-1 (fast, the
@@ -191,13 +189,7 @@ func WithMaxPageSize(n int) Option {
 // calls). Idle native contexts hold C memory the Go runtime does not see
 // (see the README's section on native memory): lower this to bound it.
 func WithMaxIdle(n int) Option {
-	return func(c *config) error {
-		if n < 0 || n > 4096 {
-			return fmt.Errorf("%w: max idle %d not in [0, 4096]", ErrOption, n)
-		}
-		c.maxIdle = n
-		return nil
-	}
+	return intOption("max idle", n, 0, 4096, func(c *config) { c.maxIdle = n })
 }
 
 // WithPureGo makes the Factory use the pure-Go implementation of every

@@ -138,20 +138,8 @@ func zstdImpl(cfg *config, native bool) codecImpl {
 	maxPage := uint64(cfg.maxPageSize)
 	if native && nzstd.Available {
 		im.compressLib, im.decompressLib = "libzstd", "libzstd"
-		im.newCompressor = func() (compressor, error) {
-			c, err := nzstd.NewCompressor(level)
-			if err != nil {
-				return nil, err
-			}
-			return nativeCompressor[*nzstd.Compressor]{c}, nil
-		}
-		im.newDecompressor = func() (decompressor, error) {
-			d, err := nzstd.NewDecompressor()
-			if err != nil {
-				return nil, err
-			}
-			return nativeDecompressor[*nzstd.Decompressor]{d, nzstd.ErrDstTooSmall}, nil
-		}
+		im.newCompressor = nativeCompressors(func() (*nzstd.Compressor, error) { return nzstd.NewCompressor(level) })
+		im.newDecompressor = nativeDecompressors(nzstd.NewDecompressor, nzstd.ErrDstTooSmall)
 		return im
 	}
 	im.compressLib, im.decompressLib = "github.com/klauspost/compress/zstd", "github.com/klauspost/compress/zstd"

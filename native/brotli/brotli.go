@@ -26,26 +26,25 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 var (
 	// ErrUnavailable is returned by the constructors when the package was
 	// built without cgo.
 	ErrUnavailable = errors.New("brotli: libbrotli unavailable (built without cgo)")
-	// ErrCorrupt reports input that is not a complete, valid Brotli stream.
-	ErrCorrupt = errs.Corrupt("brotli: corrupt input")
-	// ErrDstTooSmall reports that the decompressed content does not fit in
-	// dst's spare capacity.
-	ErrDstTooSmall = errors.New("brotli: destination too small")
 	// ErrOption reports a quality or window outside the accepted range.
 	ErrOption = errors.New("brotli: invalid option")
-	// ErrClosed is returned by methods called after Close.
-	ErrClosed = errors.New("brotli: use after Close")
-	// ErrInternal reports any other failure of libbrotli, such as memory
-	// exhaustion.
-	ErrInternal = errors.New("brotli: library error")
 )
+
+// The errors of the contract in the package documentation, made for every
+// binding by one function of native/internal/cbuf: ErrCorrupt reports input
+// that is not a complete, valid Brotli stream (it also matches
+// pqcodec.ErrCorrupt); ErrDstTooSmall reports that the decompressed content
+// does not fit in dst's spare capacity; ErrClosed is returned by methods
+// called after Close; ErrInternal reports any other failure of libbrotli,
+// such as memory exhaustion.
+var ErrCorrupt, ErrDstTooSmall, ErrClosed, ErrInternal = cbuf.Errors("brotli")
 
 // The options accepted by [NewCompressor]: quality from 0 (fastest) to 11
 // (densest), window as the base-2 logarithm of the sliding window size.

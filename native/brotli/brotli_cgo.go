@@ -150,11 +150,8 @@ func NewDecompressor() (*Decompressor, error) { return &Decompressor{}, nil }
 // short streams) lives in C memory for the duration of the call. dst may be
 // nil; src must not overlap dst's spare capacity.
 func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
-	if d.closed {
-		return nil, ErrClosed
-	}
-	if len(src) == 0 {
-		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
+	if err := cbuf.CheckInput(d.closed, src, ErrClosed, ErrCorrupt); err != nil {
+		return nil, err
 	}
 	out, room := cbuf.Spare(dst, &d.empty)
 	r := C.pq_brotli_decompress((*C.uint8_t)(cbuf.In(src, nil)), C.size_t(len(src)), (*C.uint8_t)(out), C.size_t(room))
@@ -187,11 +184,8 @@ func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
 // bytes after its end, returns an error wrapping [ErrCorrupt]. It lets a
 // caller allocate exactly what a stream of unknown expansion produces.
 func (d *Decompressor) DecodedSize(src []byte, limit int) (int, error) {
-	if d.closed {
-		return 0, ErrClosed
-	}
-	if len(src) == 0 {
-		return 0, fmt.Errorf("%w: empty input", ErrCorrupt)
+	if err := cbuf.CheckInput(d.closed, src, ErrClosed, ErrCorrupt); err != nil {
+		return 0, err
 	}
 	if d.scratch == nil {
 		d.scratch = make([]byte, 64<<10)

@@ -24,25 +24,24 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 var (
 	// ErrUnavailable is returned by the constructors when the package was
 	// built without cgo.
 	ErrUnavailable = errors.New("deflate: libdeflate unavailable (built without cgo)")
-	// ErrCorrupt reports input that is not a valid sequence of gzip members.
-	ErrCorrupt = errs.Corrupt("deflate: corrupt input")
-	// ErrDstTooSmall reports that the decompressed content does not fit in
-	// dst's spare capacity.
-	ErrDstTooSmall = errors.New("deflate: destination too small")
 	// ErrLevel reports a compression level outside [MinLevel, MaxLevel].
 	ErrLevel = errors.New("deflate: invalid compression level")
-	// ErrClosed is returned by methods called after Close.
-	ErrClosed = errors.New("deflate: use after Close")
-	// ErrInternal reports any other failure of libdeflate.
-	ErrInternal = errors.New("deflate: library error")
 )
+
+// The errors of the contract in the package documentation, made for every
+// binding by one function of native/internal/cbuf: ErrCorrupt reports input
+// that is not a valid sequence of gzip members (it also matches
+// pqcodec.ErrCorrupt); ErrDstTooSmall reports that the decompressed content
+// does not fit in dst's spare capacity; ErrClosed is returned by methods
+// called after Close; ErrInternal reports any other failure of libdeflate.
+var ErrCorrupt, ErrDstTooSmall, ErrClosed, ErrInternal = cbuf.Errors("deflate")
 
 // The compression levels accepted by [NewCompressor]: 0 stores the data
 // uncompressed, 1 is fastest, 6 is zlib's default, 12 compresses best.

@@ -129,11 +129,8 @@ func NewDecompressor() (*Decompressor, error) {
 // stored because they do not compress) are copied and checked in Go, at
 // about twice libdeflate's speed; everything else goes to libdeflate.
 func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
-	if d.d.Get() == nil {
-		return nil, ErrClosed
-	}
-	if len(src) == 0 {
-		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
+	if err := cbuf.CheckInput(d.d.Get() == nil, src, ErrClosed, ErrCorrupt); err != nil {
+		return nil, err
 	}
 	if out, ok := copyStored(dst, src); ok {
 		return out, nil

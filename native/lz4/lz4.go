@@ -25,28 +25,27 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 var (
 	// ErrUnavailable is returned by the constructors when the package was
 	// built without cgo.
 	ErrUnavailable = errors.New("lz4: liblz4 unavailable (built without cgo)")
-	// ErrCorrupt reports input that is not a valid LZ4 block.
-	ErrCorrupt = errs.Corrupt("lz4: corrupt input")
-	// ErrDstTooSmall reports that the decompressed content does not fit in
-	// dst's spare capacity.
-	ErrDstTooSmall = errors.New("lz4: destination too small")
 	// ErrLevel reports a level outside [LevelFast] to [MaxLevel].
 	ErrLevel = errors.New("lz4: invalid compression level")
 	// ErrTooLarge reports an input larger than liblz4 handles in one block
 	// ([MaxInputSize]).
 	ErrTooLarge = errors.New("lz4: input too large for one LZ4 block")
-	// ErrClosed is returned by methods called after Close.
-	ErrClosed = errors.New("lz4: use after Close")
-	// ErrInternal reports any other failure of liblz4.
-	ErrInternal = errors.New("lz4: library error")
 )
+
+// The errors of the contract in the package documentation, made for every
+// binding by one function of native/internal/cbuf: ErrCorrupt reports input
+// that is not a valid LZ4 block (it also matches pqcodec.ErrCorrupt);
+// ErrDstTooSmall reports that the decompressed content does not fit in dst's
+// spare capacity; ErrClosed is returned by methods called after Close;
+// ErrInternal reports any other failure of liblz4.
+var ErrCorrupt, ErrDstTooSmall, ErrClosed, ErrInternal = cbuf.Errors("lz4")
 
 // The levels accepted by [NewCompressor].
 const (

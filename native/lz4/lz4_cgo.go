@@ -197,11 +197,8 @@ func NewDecompressor() (*Decompressor, error) { return &Decompressor{}, nil }
 // capacity holds unspecified bytes. dst may be nil; src must not overlap
 // dst's spare capacity.
 func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
-	if d.closed {
-		return nil, ErrClosed
-	}
-	if len(src) == 0 {
-		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
+	if err := cbuf.CheckInput(d.closed, src, ErrClosed, ErrCorrupt); err != nil {
+		return nil, err
 	}
 	if len(src) > MaxInputSize {
 		return nil, fmt.Errorf("%w: %d-byte block (liblz4 reads at most %d)", ErrTooLarge, len(src), MaxInputSize)

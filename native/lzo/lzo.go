@@ -29,25 +29,24 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 var (
 	// ErrUnavailable is returned by the constructors when the package was
 	// built without cgo or with the nolzo tag.
 	ErrUnavailable = errors.New("lzo: liblzo2 unavailable (built without cgo or with -tags nolzo)")
-	// ErrCorrupt reports input that is not a valid LZO1X stream.
-	ErrCorrupt = errs.Corrupt("lzo: corrupt input")
-	// ErrDstTooSmall reports that the decompressed content does not fit in
-	// dst's spare capacity.
-	ErrDstTooSmall = errors.New("lzo: destination too small")
 	// ErrLevel reports a level other than [Level1] and [Level999].
 	ErrLevel = errors.New("lzo: invalid compression level")
-	// ErrClosed is returned by methods called after Close.
-	ErrClosed = errors.New("lzo: use after Close")
-	// ErrInternal reports any other failure of liblzo2.
-	ErrInternal = errors.New("lzo: library error")
 )
+
+// The errors of the contract in the package documentation, made for every
+// binding by one function of native/internal/cbuf: ErrCorrupt reports input
+// that is not a valid LZO1X stream (it also matches pqcodec.ErrCorrupt);
+// ErrDstTooSmall reports that the decompressed content does not fit in dst's
+// spare capacity; ErrClosed is returned by methods called after Close;
+// ErrInternal reports any other failure of liblzo2.
+var ErrCorrupt, ErrDstTooSmall, ErrClosed, ErrInternal = cbuf.Errors("lzo")
 
 // The levels accepted by [NewCompressor].
 const (

@@ -151,11 +151,8 @@ func NewDecompressor() (*Decompressor, error) {
 // spare capacity holds unspecified bytes. dst may be nil; src must not
 // overlap dst's spare capacity.
 func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
-	if d.closed {
-		return nil, ErrClosed
-	}
-	if len(src) == 0 {
-		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
+	if err := cbuf.CheckInput(d.closed, src, ErrClosed, ErrCorrupt); err != nil {
+		return nil, err
 	}
 	out, room := cbuf.Spare(dst, &d.scratch)
 	r := C.pq_lzo_decompress((*C.uchar)(cbuf.In(src, nil)), C.size_t(len(src)), (*C.uchar)(out), C.size_t(room))

@@ -29,25 +29,24 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pqcodec/pqcodec/internal/errs"
+	"github.com/pqcodec/pqcodec/native/internal/cbuf"
 )
 
 var (
 	// ErrUnavailable is returned by the constructors when the package was
 	// built without cgo.
 	ErrUnavailable = errors.New("zstd: native zstd unavailable (built without cgo)")
-	// ErrCorrupt reports input that is not a valid sequence of zstd frames.
-	ErrCorrupt = errs.Corrupt("zstd: corrupt input")
-	// ErrDstTooSmall reports that the decompressed content does not fit in
-	// dst's spare capacity.
-	ErrDstTooSmall = errors.New("zstd: destination too small")
 	// ErrLevel reports a compression level outside [MinLevel, MaxLevel].
 	ErrLevel = errors.New("zstd: invalid compression level")
-	// ErrClosed is returned by methods called after Close.
-	ErrClosed = errors.New("zstd: use after Close")
-	// ErrInternal reports any other failure of the C library.
-	ErrInternal = errors.New("zstd: library error")
 )
+
+// The errors of the contract in the package documentation, made for every
+// binding by one function of native/internal/cbuf: ErrCorrupt reports input
+// that is not a valid sequence of zstd frames (it also matches
+// pqcodec.ErrCorrupt); ErrDstTooSmall reports that the decompressed content
+// does not fit in dst's spare capacity; ErrClosed is returned by methods
+// called after Close; ErrInternal reports any other failure of the C library.
+var ErrCorrupt, ErrDstTooSmall, ErrClosed, ErrInternal = cbuf.Errors("zstd")
 
 // The compression levels accepted by [NewCompressor]. Negative levels are
 // libzstd's fast modes; 0 selects libzstd's default (3).

@@ -95,11 +95,8 @@ func NewDecompressor() (*Decompressor, error) {
 // error the result is nil and the spare capacity of dst holds unspecified
 // bytes. dst may be nil; src must not overlap dst's spare capacity.
 func (d *Decompressor) Decompress(dst, src []byte) ([]byte, error) {
-	if d.ctx == nil {
-		return nil, ErrClosed
-	}
-	if len(src) == 0 {
-		return nil, fmt.Errorf("%w: empty input", ErrCorrupt)
+	if err := cbuf.CheckInput(d.ctx == nil, src, ErrClosed, ErrCorrupt); err != nil {
+		return nil, err
 	}
 	n := len(dst)
 	// cbuf.Spare's rule for DataDog's slice API: scratch for an empty dst.

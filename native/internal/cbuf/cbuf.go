@@ -1,6 +1,6 @@
 // Package cbuf is the buffer prologue and the ownership of C memory that
-// every native binding (brotli, deflate, lzo, zstd) shares, written once. It
-// does not import "C" (only the binding packages do): it hands out
+// every native binding (brotli, deflate, lz4, lzo, zstd) shares, written
+// once. It does not import "C" (only the binding packages do): it hands out
 // unsafe.Pointers that the caller converts to its own C types, and frees C
 // memory through a function the caller supplies.
 //
@@ -10,14 +10,52 @@
 // dst[len(dst):cap(dst)]. Of every native Decompress: the content goes into
 // dst's spare capacity only, never past cap(dst). Of both: C is never given
 // a nil pointer for an empty slice (some libraries reject it even with a
-// zero length), but a one-byte scratch of the caller's.
+// zero length), but a one-byte scratch of the caller's. Every Decompress
+// starts with [CheckInput]: after Close it fails with the binding's
+// ErrClosed, on an empty src with its ErrCorrupt. [Errors] makes the
+// sentinel errors the contract speaks of.
 package cbuf
 
 import (
+	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"unsafe"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
+
+// Errors returns the sentinels every binding declares, with texts prefixed
+// by its package name pkg: corrupt ("pkg: corrupt input", which errors.Is
+// also matches to pqcodec.ErrCorrupt) for input the library rejects,
+// dstTooSmall ("pkg: destination too small") for content that does not fit
+// in dst's spare capacity, closed ("pkg: use after Close") for a call after
+// Close, and internal ("pkg: library error") for any other failure of the
+// library. Each call returns new values, distinct from every other
+// binding's.
+func Errors(pkg string) (corrupt, dstTooSmall, closed, internal error) {
+	return errs.Corrupt(pkg + ": corrupt input"),
+		errors.New(pkg + ": destination too small"),
+		errors.New(pkg + ": use after Close"),
+		errors.New(pkg + ": library error")
+}
+
+// CheckInput is the start of every binding's Decompress: it returns
+// closed when the caller was closed (isClosed), an error wrapping corrupt
+// when src is empty (no binding's stream or block is), and nil otherwise.
+func CheckInput(isClosed bool, src []byte, closed, corrupt error) error {
+	if isClosed {
+		return closed
+	}
+	if len(src) == 0 {
+		return emptyInput(corrupt)
+	}
+	return nil
+}
+
+// emptyInput is apart from CheckInput so that CheckInput inlines.
+func emptyInput(corrupt error) error { return fmt.Errorf("%w: empty input", corrupt) }
 
 // Grow returns dst with at least bound bytes of spare capacity: dst itself
 // when it has them, otherwise a copy in a new, larger backing array.

@@ -1,8 +1,11 @@
 package cbuf
 
 import (
+	"errors"
 	"testing"
 	"unsafe"
+
+	"github.com/pqcodec/pqcodec/internal/errs"
 )
 
 func TestSpareAndIn(t *testing.T) {
@@ -50,4 +53,41 @@ func TestHandleClose(t *testing.T) {
 	}
 	var zero Handle[*int]
 	zero.Close() // owns nothing: no call
+}
+
+func TestErrors(t *testing.T) {
+	corrupt, dstTooSmall, closed, internal := Errors("pkg")
+	for _, c := range []struct {
+		err     error
+		text    string
+		corrupt bool
+	}{
+		{corrupt, "pkg: corrupt input", true},
+		{dstTooSmall, "pkg: destination too small", false},
+		{closed, "pkg: use after Close", false},
+		{internal, "pkg: library error", false},
+	} {
+		if c.err.Error() != c.text {
+			t.Errorf("%q, want %q", c.err.Error(), c.text)
+		}
+		if errors.Is(c.err, errs.ErrCorrupt) != c.corrupt {
+			t.Errorf("%q: errors.Is(err, ErrCorrupt) = %v, want %v", c.text, !c.corrupt, c.corrupt)
+		}
+	}
+	if again, _, _, _ := Errors("pkg"); errors.Is(again, corrupt) {
+		t.Error("two calls returned the same corrupt sentinel")
+	}
+}
+
+func TestCheckInput(t *testing.T) {
+	closed, corrupt := errors.New("closed"), errors.New("corrupt")
+	if err := CheckInput(true, nil, closed, corrupt); err != closed {
+		t.Errorf("closed: %v, want the closed error", err)
+	}
+	if err := CheckInput(false, nil, closed, corrupt); !errors.Is(err, corrupt) || err.Error() != "corrupt: empty input" {
+		t.Errorf("empty src: %v, want corrupt: empty input", err)
+	}
+	if err := CheckInput(false, []byte{0}, closed, corrupt); err != nil {
+		t.Errorf("open, non-empty src: %v", err)
+	}
 }
