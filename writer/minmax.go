@@ -83,6 +83,14 @@ func (m *minmax) isNaN16(b []byte) bool {
 	return m.float16 && len(b) == 2 && math.IsNaN(float64(stats.Float16(b)))
 }
 
+// bytesAt returns value i of v, a BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY.
+func (m *minmax) bytesAt(v *enctable.Values, i int) []byte {
+	if m.typ == format.ByteArray {
+		return v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
+	}
+	return v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
+}
+
 // update takes values [from, to) of v.
 func (m *minmax) update(v *enctable.Values, from, to int) {
 	if from >= to {
@@ -145,12 +153,7 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 		loP, hiP := prefix8(lo), prefix8(hi)
 		newLo, newHi := false, false
 		for i := from; i < to; i++ {
-			var b []byte
-			if m.typ == format.ByteArray {
-				b = v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
-			} else {
-				b = v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
-			}
+			b := m.bytesAt(v, i)
 			p := prefix8(b)
 			switch {
 			case !has:
@@ -172,12 +175,7 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 		m.has = has
 	case mmCompare:
 		for i := from; i < to; i++ {
-			var b []byte
-			if m.typ == format.ByteArray {
-				b = v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
-			} else {
-				b = v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
-			}
+			b := m.bytesAt(v, i)
 			m.putB(b)
 		}
 	}
