@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -376,20 +377,14 @@ func (c *chunkWriter) pageLevels() int {
 	return c.pageValues
 }
 
+// valueSize returns the bytes of a value of the column's type in a Values
+// (c.typ is valid, a FIXED_LEN_BYTE_ARRAY's length positive), and 8 for a
+// BYTE_ARRAY, whose size is only guessed.
 func (c *chunkWriter) valueSize() int {
-	switch c.typ {
-	case format.Boolean:
-		return 1
-	case format.Int32, format.Float:
-		return 4
-	case format.Int64, format.Double:
+	if c.typ == format.ByteArray {
 		return 8
-	case format.Int96:
-		return 12
-	case format.FixedLenByteArray:
-		return c.typeLen
 	}
-	return 8
+	return enctable.ElemSize(c.typ, c.typeLen)
 }
 
 // estimate returns the size of the current page as it would be encoded, a
@@ -912,26 +907,18 @@ func (c *chunkWriter) columnIndex() *format.ColumnIndex {
 }
 
 // cmpEncoded compares two statistics values as appendValue encodes them.
+// Bounds are never NaN (see minmax), so [cmp.Compare] orders floats as
+// stats.Column.Compare does.
 func (m *minmax) cmpEncoded(a, b []byte) int {
 	switch m.kind {
 	case mmSigned:
-		return cmp3(decodeInt(a), decodeInt(b))
+		return cmp.Compare(decodeInt(a), decodeInt(b))
 	case mmUnsigned:
-		return cmp3(decodeUint(a), decodeUint(b))
+		return cmp.Compare(decodeUint(a), decodeUint(b))
 	case mmFloat:
-		return cmp3(decodeFloat(a), decodeFloat(b))
+		return cmp.Compare(decodeFloat(a), decodeFloat(b))
 	}
 	return m.cmp(a, b)
-}
-
-func cmp3[T int64 | uint64 | float64](a, b T) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func decodeInt(b []byte) int64 {
