@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"math"
 
@@ -368,4 +369,43 @@ func truncateMax(b []byte, n int) ([]byte, bool) {
 		}
 	}
 	return b, true
+}
+
+// cmpEncoded compares two statistics values as appendValue encodes them.
+// Bounds are never NaN (see minmax), so [cmp.Compare] orders floats as
+// stats.Column.Compare does.
+func (m *minmax) cmpEncoded(a, b []byte) int {
+	switch m.kind {
+	case mmSigned:
+		return cmp.Compare(decodeInt(a), decodeInt(b))
+	case mmUnsigned:
+		return cmp.Compare(decodeUint(a), decodeUint(b))
+	case mmFloat:
+		return cmp.Compare(decodeFloat(a), decodeFloat(b))
+	}
+	return m.cmp(a, b)
+}
+
+func decodeInt(b []byte) int64 {
+	switch len(b) {
+	case 1:
+		return int64(b[0])
+	case 4:
+		return int64(int32(binary.LittleEndian.Uint32(b)))
+	}
+	return int64(binary.LittleEndian.Uint64(b))
+}
+
+func decodeUint(b []byte) uint64 {
+	if len(b) == 4 {
+		return uint64(binary.LittleEndian.Uint32(b))
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+func decodeFloat(b []byte) float64 {
+	if len(b) == 4 {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+	}
+	return math.Float64frombits(binary.LittleEndian.Uint64(b))
 }
