@@ -301,37 +301,18 @@ func (m *FileMetaData) EncryptedChunkRange(c *ColumnChunk, fileSize int64) (Chun
 	return m.ColumnChunkRange(&plain, fileSize)
 }
 
-// readIndexModule reads the page index module of an encrypted chunk and
-// decrypts it.
-func readIndexModule(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what string,
-	dec *encryption.FileDecryptor, ci *encryption.Cipher, t encryption.ModuleType, rowGroup, column int, limit int64) ([]byte, error) {
-	b, err := readIndex(r, fileSize, offset, length, what, limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return dec.DecryptModule(ci, b[:0:0], b, t, rowGroup, column)
-}
-
 // ReadColumnIndexDecrypt is [ReadColumnIndexLimit] for a chunk encrypted
 // with ci (from [DecryptColumnChunk]), at row group rowGroup and column
 // column. The decoded index aliases the module's plaintext, which it owns.
 func ReadColumnIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int, limit int64) (*ColumnIndex, error) {
-	b, err := readIndexModule(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index", dec, ci, encryption.ColumnIndex, rowGroup, column, limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return decodeColumnIndex(b, limit)
+	return readPageIndex[ColumnIndex](r, fileSize, c, limit, &indexCrypt{dec, ci, rowGroup, column})
 }
 
 // ReadOffsetIndexDecrypt is [ReadOffsetIndexLimit] for a chunk encrypted
 // with ci (from [DecryptColumnChunk]), at row group rowGroup and column
 // column.
 func ReadOffsetIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int, limit int64) (*OffsetIndex, error) {
-	b, err := readIndexModule(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index", dec, ci, encryption.OffsetIndex, rowGroup, column, limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return decodeOffsetIndex(b, limit)
+	return readPageIndex[OffsetIndex](r, fileSize, c, limit, &indexCrypt{dec, ci, rowGroup, column})
 }
 
 // MaxBloomFilterSize bounds the bloom filter bitset [ReadBloomFilterDecrypt]
