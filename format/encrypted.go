@@ -52,13 +52,7 @@ func (d *decoder) fileCryptoMetaData(m *FileCryptoMetaData) error {
 // start of b and returns it with its encoded length; the encrypted footer
 // module follows it. The result does not alias b. Errors wrap [ErrCorrupt].
 func DecodeFileCryptoMetaData(b []byte) (*FileCryptoMetaData, int, error) {
-	d := decoder{copyBytes: true}
-	d.r.Reset(b)
-	m := new(FileCryptoMetaData)
-	if err := d.fileCryptoMetaData(m); err != nil {
-		return nil, 0, fmt.Errorf("%w: file crypto metadata: %w", ErrCorrupt, err)
-	}
-	return m, d.r.Offset(), nil
+	return decodeCopy[FileCryptoMetaData](b, "file crypto metadata")
 }
 
 // AppendFileCryptoMetaData appends the thrift encoding of m to dst and
@@ -112,25 +106,14 @@ func AppendColumnMetaData(dst []byte, m *ColumnMetaData) []byte {
 // encrypted_column_metadata. The result does not alias b. Errors wrap
 // [ErrCorrupt].
 func DecodeColumnMetaData(b []byte) (*ColumnMetaData, error) {
-	d := decoder{copyBytes: true}
-	d.r.Reset(b)
-	m := new(ColumnMetaData)
-	if err := d.columnMetaData(m); err != nil {
-		return nil, fmt.Errorf("%w: column metadata: %w", ErrCorrupt, err)
-	}
-	return m, nil
+	m, _, err := decodeCopy[ColumnMetaData](b, "column metadata")
+	return m, err
 }
 
 // decodeFileMetaDataLen is DecodeFileMetaData that also returns the
 // encoded length of the struct: a plaintext footer's signature follows it.
 func decodeFileMetaDataLen(b []byte) (*FileMetaData, int, error) {
-	d := decoder{copyBytes: true}
-	d.r.Reset(b)
-	m := new(FileMetaData)
-	if err := d.fileMetaData(m); err != nil {
-		return nil, 0, fmt.Errorf("%w: file metadata: %w", ErrCorrupt, err)
-	}
-	return m, d.r.Offset(), nil
+	return decodeCopy[FileMetaData](b, "file metadata")
 }
 
 func algorithm(a *EncryptionAlgorithm, p *encryption.Properties, footerKeyMetadata []byte) (*encryption.FileDecryptor, error) {
