@@ -57,16 +57,13 @@ func DecodeFileCryptoMetaData(b []byte) (*FileCryptoMetaData, int, error) {
 
 // AppendFileCryptoMetaData appends the thrift encoding of m to dst and
 // returns the extended slice; dst may be nil.
-func AppendFileCryptoMetaData(dst []byte, m *FileCryptoMetaData) []byte {
-	e := new(encoder)
-	e.w.Reset(dst)
+func AppendFileCryptoMetaData(dst []byte, m *FileCryptoMetaData) []byte { return appendStruct(dst, m) }
+
+func (e *encoder) fileCryptoMetaData(m *FileCryptoMetaData) {
 	e.w.StructBegin()
 	e.encryptionAlgorithmField(1, &m.EncryptionAlgorithm)
-	if m.KeyMetadata != nil {
-		e.w.WriteBinaryField(2, m.KeyMetadata)
-	}
+	e.optBinary(2, m.KeyMetadata)
 	e.w.StructEnd()
-	return e.w.Buf
 }
 
 func (e *encoder) encryptionAlgorithmField(id int16, a *EncryptionAlgorithm) {
@@ -74,12 +71,8 @@ func (e *encoder) encryptionAlgorithmField(id int16, a *EncryptionAlgorithm) {
 	e.w.StructBegin()
 	e.w.WriteFieldHeader(thrift.Struct, int16(a.Kind))
 	e.w.StructBegin()
-	if a.AadPrefix != nil {
-		e.w.WriteBinaryField(1, a.AadPrefix)
-	}
-	if a.AadFileUnique != nil {
-		e.w.WriteBinaryField(2, a.AadFileUnique)
-	}
+	e.optBinary(1, a.AadPrefix)
+	e.optBinary(2, a.AadFileUnique)
 	if a.SupplyAadPrefix != nil {
 		e.w.WriteBoolField(3, *a.SupplyAadPrefix)
 	}
