@@ -168,8 +168,7 @@ func (e *encoder) emptyStructField(id int16) {
 }
 
 func (e *encoder) stringList(id int16, l []string) {
-	e.w.WriteFieldHeader(thrift.List, id)
-	e.w.WriteListHeader(thrift.Binary, len(l))
+	e.w.WriteListField(id, thrift.Binary, len(l))
 	for _, s := range l {
 		e.w.WriteString(s)
 	}
@@ -180,8 +179,7 @@ func (e *encoder) optI64List(id int16, l []int64) {
 	if l == nil {
 		return
 	}
-	e.w.WriteFieldHeader(thrift.List, id)
-	e.w.WriteListHeader(thrift.I64, len(l))
+	e.w.WriteListField(id, thrift.I64, len(l))
 	for _, v := range l {
 		e.w.WriteI64(v)
 	}
@@ -192,8 +190,7 @@ func (e *encoder) optKeyValues(id int16, kvs []KeyValue) {
 	if kvs == nil {
 		return
 	}
-	e.w.WriteFieldHeader(thrift.List, id)
-	e.w.WriteListHeader(thrift.Struct, len(kvs))
+	e.w.WriteListField(id, thrift.Struct, len(kvs))
 	for i := range kvs {
 		e.w.StructBegin()
 		e.w.WriteStringField(1, kvs[i].Key)
@@ -272,8 +269,7 @@ func (e *encoder) columnMetaData(m *ColumnMetaData) {
 	e.w.WriteFieldHeader(thrift.Struct, 3)
 	e.w.StructBegin()
 	e.w.WriteI32Field(1, int32(m.Type))
-	e.w.WriteFieldHeader(thrift.List, 2)
-	e.w.WriteListHeader(thrift.I32, len(m.Encodings))
+	e.w.WriteListField(2, thrift.I32, len(m.Encodings))
 	for _, enc := range m.Encodings {
 		e.w.WriteI32(int32(enc))
 	}
@@ -290,8 +286,7 @@ func (e *encoder) columnMetaData(m *ColumnMetaData) {
 		e.statistics(12, m.Statistics)
 	}
 	if m.EncodingStats != nil {
-		e.w.WriteFieldHeader(thrift.List, 13)
-		e.w.WriteListHeader(thrift.Struct, len(m.EncodingStats))
+		e.w.WriteListField(13, thrift.Struct, len(m.EncodingStats))
 		for _, s := range m.EncodingStats {
 			e.w.StructBegin()
 			e.w.WriteI32Field(1, int32(s.PageType))
@@ -327,8 +322,7 @@ func (e *encoder) columnMetaData(m *ColumnMetaData) {
 			e.w.StructEnd()
 		}
 		if g.HasGeospatialTypes {
-			e.w.WriteFieldHeader(thrift.List, 2)
-			e.w.WriteListHeader(thrift.I32, len(g.GeospatialTypes))
+			e.w.WriteListField(2, thrift.I32, len(g.GeospatialTypes))
 			for _, v := range g.GeospatialTypes {
 				e.w.WriteI32(v)
 			}
@@ -367,16 +361,14 @@ func (e *encoder) columnChunk(c *ColumnChunk) {
 
 func (e *encoder) rowGroup(g *RowGroup) {
 	e.w.StructBegin()
-	e.w.WriteFieldHeader(thrift.List, 1)
-	e.w.WriteListHeader(thrift.Struct, len(g.Columns))
+	e.w.WriteListField(1, thrift.Struct, len(g.Columns))
 	for i := range g.Columns {
 		e.columnChunk(&g.Columns[i])
 	}
 	e.w.WriteI64Field(2, g.TotalByteSize)
 	e.w.WriteI64Field(3, g.NumRows)
 	if g.SortingColumns != nil {
-		e.w.WriteFieldHeader(thrift.List, 4)
-		e.w.WriteListHeader(thrift.Struct, len(g.SortingColumns))
+		e.w.WriteListField(4, thrift.Struct, len(g.SortingColumns))
 		for _, s := range g.SortingColumns {
 			e.w.StructBegin()
 			e.w.WriteI32Field(1, s.ColumnIdx)
@@ -397,22 +389,19 @@ func (e *encoder) rowGroup(g *RowGroup) {
 func (e *encoder) fileMetaData(m *FileMetaData) {
 	e.w.StructBegin()
 	e.w.WriteI32Field(1, m.Version)
-	e.w.WriteFieldHeader(thrift.List, 2)
-	e.w.WriteListHeader(thrift.Struct, len(m.Schema))
+	e.w.WriteListField(2, thrift.Struct, len(m.Schema))
 	for i := range m.Schema {
 		e.schemaElement(&m.Schema[i])
 	}
 	e.w.WriteI64Field(3, m.NumRows)
-	e.w.WriteFieldHeader(thrift.List, 4)
-	e.w.WriteListHeader(thrift.Struct, len(m.RowGroups))
+	e.w.WriteListField(4, thrift.Struct, len(m.RowGroups))
 	for i := range m.RowGroups {
 		e.rowGroup(&m.RowGroups[i])
 	}
 	e.optKeyValues(5, m.KeyValueMetadata)
 	e.optString(6, m.CreatedBy)
 	if m.ColumnOrders != nil {
-		e.w.WriteFieldHeader(thrift.List, 7)
-		e.w.WriteListHeader(thrift.Struct, len(m.ColumnOrders))
+		e.w.WriteListField(7, thrift.Struct, len(m.ColumnOrders))
 		for _, o := range m.ColumnOrders {
 			e.w.StructBegin()
 			e.emptyStructField(int16(o.Kind))

@@ -10,14 +10,12 @@ func AppendColumnIndex(dst []byte, c *ColumnIndex) []byte { return appendStruct(
 
 func (e *encoder) columnIndex(c *ColumnIndex) {
 	e.w.StructBegin()
-	e.w.WriteFieldHeader(thrift.List, 1)
-	e.w.WriteListHeader(thrift.Bool, len(c.NullPages))
+	e.w.WriteListField(1, thrift.Bool, len(c.NullPages))
 	for _, b := range c.NullPages {
 		e.w.WriteBool(b)
 	}
 	for id, l := range [][][]byte{c.MinValues, c.MaxValues} {
-		e.w.WriteFieldHeader(thrift.List, int16(id+2))
-		e.w.WriteListHeader(thrift.Binary, len(l))
+		e.w.WriteListField(int16(id+2), thrift.Binary, len(l))
 		for _, v := range l {
 			e.w.WriteBinary(v)
 		}
@@ -36,8 +34,7 @@ func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte { return appendStruct(
 
 func (e *encoder) offsetIndex(o *OffsetIndex) {
 	e.w.StructBegin()
-	e.w.WriteFieldHeader(thrift.List, 1)
-	e.w.WriteListHeader(thrift.Struct, len(o.PageLocations))
+	e.w.WriteListField(1, thrift.Struct, len(o.PageLocations))
 	for _, p := range o.PageLocations {
 		e.w.StructBegin()
 		e.w.WriteI64Field(1, p.Offset)
