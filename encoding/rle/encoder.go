@@ -262,6 +262,9 @@ func repeatEnd(src []uint8, j int, b uint64) int {
 }
 
 // encodeUint32 is [Encode] of uint32 values, packed straight from src.
+// Its loop is that of Encode's generic path and of [encodeInt16], kept per
+// type: each writes its runs its own way (appendPacked32 packs blocks of 32
+// from src, encodeInt16 writes into a slice to its capacity).
 func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 	start := len(dst)
 	var or uint32 // OR of every value, checked against the width at the end
