@@ -55,7 +55,17 @@ func Encode[T Value](dst []byte, src []T, width uint) ([]byte, error) {
 			continue
 		}
 		or |= v
-		j := runEnd(src, i+8, v)
+		j := i + 8
+		for j+8 <= len(src) {
+			g := (*[8]T)(src[j : j+8])
+			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
+				break
+			}
+			j += 8
+		}
+		for j < len(src) && src[j] == v {
+			j++
+		}
 		if j-i < minRun(width) {
 			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
@@ -157,7 +167,17 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 			continue
 		}
 		or |= v
-		j := runEnd(src, i+8, v)
+		j := i + 8
+		for j+8 <= len(src) {
+			g := (*[8]int16)(src[j:])
+			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
+				break
+			}
+			j += 8
+		}
+		for j < len(src) && src[j] == v {
+			j++
+		}
 		if j-i < minRun(width) {
 			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
@@ -220,23 +240,6 @@ func minRun(width uint) int {
 	return 8
 }
 
-// runEnd returns the end of the run of v that goes on at src[j], comparing
-// 8 values at a time: the scan of [Encode], encodeUint32 and encodeInt16
-// (encodeBytes has [repeatEnd], by words of 8 bytes).
-func runEnd[T Value](src []T, j int, v T) int {
-	for j+8 <= len(src) {
-		g := (*[8]T)(src[j : j+8])
-		if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
-			break
-		}
-		j += 8
-	}
-	for j < len(src) && src[j] == v {
-		j++
-	}
-	return j
-}
-
 // lsb has the low bit of each byte of a word set: lsb*v repeats byte v.
 const lsb = 0x0101010101010101
 
@@ -279,7 +282,17 @@ func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 			continue
 		}
 		or |= v
-		j := runEnd(src, i+8, v)
+		j := i + 8
+		for j+8 <= len(src) {
+			g := (*[8]uint32)(src[j : j+8])
+			if (g[0]^v)|(g[1]^v)|(g[2]^v)|(g[3]^v)|(g[4]^v)|(g[5]^v)|(g[6]^v)|(g[7]^v) != 0 {
+				break
+			}
+			j += 8
+		}
+		for j < len(src) && src[j] == v {
+			j++
+		}
 		if j-i < minRun(width) {
 			i += (j - i) &^ 7 // the groups inside the run stay bit-packed too
 			continue
