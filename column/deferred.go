@@ -117,7 +117,7 @@ func (r *Reader) deferValues(p *Page, data []byte, n int) error {
 		}
 		fallthrough
 	default:
-		size := int(elemSize(t, w))
+		size := enctable.ElemSize(t, w)
 		if len(data)/size < n {
 			return fmt.Errorf("%w: %d PLAIN %v values need %d bytes, have %d", ErrCorrupt, n, t, n*size, len(data))
 		}
@@ -258,7 +258,7 @@ func (r *Reader) appendRaw(p *Page, dst *Values, n int) error {
 	}
 	// A fixed width: deferValues checked that p.raw holds the page's
 	// values, so PLAIN's decoder of the encoding table cannot fail.
-	raw := p.raw[:n*int(elemSize(dst.Type, dst.TypeLength))]
+	raw := p.raw[:n*enctable.ElemSize(dst.Type, dst.TypeLength)]
 	if err := decodeTable(dst, format.Plain, raw, n, n); err != nil {
 		return err
 	}
@@ -272,7 +272,7 @@ func skipRaw(p *Page) error {
 	k := p.skip
 	p.skip = 0
 	if p.Values.Type != format.ByteArray {
-		p.raw = p.raw[k*int(elemSize(p.Values.Type, p.Values.TypeLength)):]
+		p.raw = p.raw[k*enctable.ElemSize(p.Values.Type, p.Values.TypeLength):]
 		return nil
 	}
 	end, err := plainByteArrayEnd(p.raw, k)

@@ -302,24 +302,6 @@ func valuesSize(v *Values) int64 {
 		8*int64(len(v.Int64s)+len(v.Doubles)) + 12*int64(len(v.Int96s)) + int64(len(v.Bytes))
 }
 
-// elemSize returns the bytes one value of type t takes in a Values, not
-// counting the bytes of byte arrays.
-func elemSize(t format.Type, typeLength int) int64 {
-	switch t {
-	case format.Boolean:
-		return 1
-	case format.Int32, format.Float, format.ByteArray:
-		return 4
-	case format.Int64, format.Double:
-		return 8
-	case format.Int96:
-		return 12
-	case format.FixedLenByteArray:
-		return int64(max(typeLength, 0))
-	}
-	return 0
-}
-
 // valuesEstimate bounds the bytes the n values (and levels) of a data page
 // of size decompressed bytes in encoding enc take once decoded.
 func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned bool) int64 {
@@ -330,7 +312,7 @@ func (r *Reader) valuesEstimate(p *Page, enc format.Encoding, size, n int, owned
 	if r.leaf.MaxDefinitionLevel > 0 {
 		levels += 2 * int64(n)
 	}
-	e := elemSize(p.Values.Type, p.Values.TypeLength) * int64(n)
+	e := int64(enctable.ElemSize(p.Values.Type, p.Values.TypeLength)) * int64(n)
 	switch {
 	case r.deferring && deferrable(p.Values.Type, enc):
 		return levels // the values stay in the page's bytes

@@ -95,9 +95,9 @@ func (d *decoder) union() (int16, error) {
 
 // AppendBloomFilterHeader appends the thrift encoding of h to dst. A union
 // whose member is 0 is written without a member.
-func AppendBloomFilterHeader(dst []byte, h *BloomFilterHeader) []byte {
-	var e encoder
-	e.w.Reset(dst)
+func AppendBloomFilterHeader(dst []byte, h *BloomFilterHeader) []byte { return appendStruct(dst, h) }
+
+func (e *encoder) bloomFilterHeader(h *BloomFilterHeader) {
 	e.w.StructBegin()
 	e.w.WriteI32Field(1, h.NumBytes)
 	for i, member := range []int16{h.Algorithm, h.Hash, h.Compression} {
@@ -105,12 +105,9 @@ func AppendBloomFilterHeader(dst []byte, h *BloomFilterHeader) []byte {
 		e.w.StructBegin()
 		if member != 0 {
 			// Each member the specification defines is an empty struct.
-			e.w.WriteFieldHeader(thrift.Struct, member)
-			e.w.StructBegin()
-			e.w.StructEnd()
+			e.emptyStructField(member)
 		}
 		e.w.StructEnd()
 	}
 	e.w.StructEnd()
-	return e.w.Buf
 }

@@ -1065,11 +1065,28 @@ func (d *decoder) fileMetaData(m *FileMetaData) error {
 // against the bytes left before allocating, so memory grows in proportion to
 // len(b). It is safe for concurrent use.
 func DecodeFileMetaData(b []byte) (*FileMetaData, error) {
+	m, _, err := decodeCopy[FileMetaData](b, "file metadata")
+	return m, err
+}
+
+// decodeCopy decodes the thrift struct T at the start of b, what in its
+// errors, copying binary values out of b, and returns it with its encoded
+// length. Errors wrap [ErrCorrupt].
+func decodeCopy[T FileMetaData | FileCryptoMetaData | ColumnMetaData](b []byte, what string) (*T, int, error) {
 	d := decoder{copyBytes: true}
 	d.r.Reset(b)
-	m := new(FileMetaData)
-	if err := d.fileMetaData(m); err != nil {
-		return nil, fmt.Errorf("%w: file metadata: %w", ErrCorrupt, err)
+	x := new(T)
+	var err error
+	switch x := any(x).(type) {
+	case *FileMetaData:
+		err = d.fileMetaData(x)
+	case *FileCryptoMetaData:
+		err = d.fileCryptoMetaData(x)
+	case *ColumnMetaData:
+		err = d.columnMetaData(x)
 	}
-	return m, nil
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w: %s: %w", ErrCorrupt, what, err)
+	}
+	return x, d.r.Offset(), nil
 }

@@ -52,27 +52,18 @@ func (d *decoder) fileCryptoMetaData(m *FileCryptoMetaData) error {
 // start of b and returns it with its encoded length; the encrypted footer
 // module follows it. The result does not alias b. Errors wrap [ErrCorrupt].
 func DecodeFileCryptoMetaData(b []byte) (*FileCryptoMetaData, int, error) {
-	d := decoder{copyBytes: true}
-	d.r.Reset(b)
-	m := new(FileCryptoMetaData)
-	if err := d.fileCryptoMetaData(m); err != nil {
-		return nil, 0, fmt.Errorf("%w: file crypto metadata: %w", ErrCorrupt, err)
-	}
-	return m, d.r.Offset(), nil
+	return decodeCopy[FileCryptoMetaData](b, "file crypto metadata")
 }
 
 // AppendFileCryptoMetaData appends the thrift encoding of m to dst and
 // returns the extended slice; dst may be nil.
-func AppendFileCryptoMetaData(dst []byte, m *FileCryptoMetaData) []byte {
-	e := new(encoder)
-	e.w.Reset(dst)
+func AppendFileCryptoMetaData(dst []byte, m *FileCryptoMetaData) []byte { return appendStruct(dst, m) }
+
+func (e *encoder) fileCryptoMetaData(m *FileCryptoMetaData) {
 	e.w.StructBegin()
 	e.encryptionAlgorithmField(1, &m.EncryptionAlgorithm)
-	if m.KeyMetadata != nil {
-		e.w.WriteBinaryField(2, m.KeyMetadata)
-	}
+	e.optBinary(2, m.KeyMetadata)
 	e.w.StructEnd()
-	return e.w.Buf
 }
 
 func (e *encoder) encryptionAlgorithmField(id int16, a *EncryptionAlgorithm) {
@@ -80,12 +71,8 @@ func (e *encoder) encryptionAlgorithmField(id int16, a *EncryptionAlgorithm) {
 	e.w.StructBegin()
 	e.w.WriteFieldHeader(thrift.Struct, int16(a.Kind))
 	e.w.StructBegin()
-	if a.AadPrefix != nil {
-		e.w.WriteBinaryField(1, a.AadPrefix)
-	}
-	if a.AadFileUnique != nil {
-		e.w.WriteBinaryField(2, a.AadFileUnique)
-	}
+	e.optBinary(1, a.AadPrefix)
+	e.optBinary(2, a.AadFileUnique)
 	if a.SupplyAadPrefix != nil {
 		e.w.WriteBoolField(3, *a.SupplyAadPrefix)
 	}
@@ -112,25 +99,14 @@ func AppendColumnMetaData(dst []byte, m *ColumnMetaData) []byte {
 // encrypted_column_metadata. The result does not alias b. Errors wrap
 // [ErrCorrupt].
 func DecodeColumnMetaData(b []byte) (*ColumnMetaData, error) {
-	d := decoder{copyBytes: true}
-	d.r.Reset(b)
-	m := new(ColumnMetaData)
-	if err := d.columnMetaData(m); err != nil {
-		return nil, fmt.Errorf("%w: column metadata: %w", ErrCorrupt, err)
-	}
-	return m, nil
+	m, _, err := decodeCopy[ColumnMetaData](b, "column metadata")
+	return m, err
 }
 
 // decodeFileMetaDataLen is DecodeFileMetaData that also returns the
 // encoded length of the struct: a plaintext footer's signature follows it.
 func decodeFileMetaDataLen(b []byte) (*FileMetaData, int, error) {
-	d := decoder{copyBytes: true}
-	d.r.Reset(b)
-	m := new(FileMetaData)
-	if err := d.fileMetaData(m); err != nil {
-		return nil, 0, fmt.Errorf("%w: file metadata: %w", ErrCorrupt, err)
-	}
-	return m, d.r.Offset(), nil
+	return decodeCopy[FileMetaData](b, "file metadata")
 }
 
 func algorithm(a *EncryptionAlgorithm, p *encryption.Properties, footerKeyMetadata []byte) (*encryption.FileDecryptor, error) {
@@ -301,37 +277,18 @@ func (m *FileMetaData) EncryptedChunkRange(c *ColumnChunk, fileSize int64) (Chun
 	return m.ColumnChunkRange(&plain, fileSize)
 }
 
-// readIndexModule reads the page index module of an encrypted chunk and
-// decrypts it.
-func readIndexModule(r io.ReaderAt, fileSize int64, offset *int64, length *int32, what string,
-	dec *encryption.FileDecryptor, ci *encryption.Cipher, t encryption.ModuleType, rowGroup, column int, limit int64) ([]byte, error) {
-	b, err := readIndex(r, fileSize, offset, length, what, limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return dec.DecryptModule(ci, b[:0:0], b, t, rowGroup, column)
-}
-
 // ReadColumnIndexDecrypt is [ReadColumnIndexLimit] for a chunk encrypted
 // with ci (from [DecryptColumnChunk]), at row group rowGroup and column
 // column. The decoded index aliases the module's plaintext, which it owns.
 func ReadColumnIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int, limit int64) (*ColumnIndex, error) {
-	b, err := readIndexModule(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index", dec, ci, encryption.ColumnIndex, rowGroup, column, limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return decodeColumnIndex(b, limit)
+	return readPageIndex[ColumnIndex](r, fileSize, c, limit, &indexCrypt{dec, ci, rowGroup, column})
 }
 
 // ReadOffsetIndexDecrypt is [ReadOffsetIndexLimit] for a chunk encrypted
 // with ci (from [DecryptColumnChunk]), at row group rowGroup and column
 // column.
 func ReadOffsetIndexDecrypt(r io.ReaderAt, fileSize int64, c *ColumnChunk, dec *encryption.FileDecryptor, ci *encryption.Cipher, rowGroup, column int, limit int64) (*OffsetIndex, error) {
-	b, err := readIndexModule(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index", dec, ci, encryption.OffsetIndex, rowGroup, column, limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return decodeOffsetIndex(b, limit)
+	return readPageIndex[OffsetIndex](r, fileSize, c, limit, &indexCrypt{dec, ci, rowGroup, column})
 }
 
 // MaxBloomFilterSize bounds the bloom filter bitset [ReadBloomFilterDecrypt]

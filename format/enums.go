@@ -2,6 +2,15 @@ package format
 
 import "strconv"
 
+// enumName returns names[v], the parquet.thrift name of v, or kind(v) for a
+// value without a name: the String method of every enum of this package.
+func enumName[T ~int16 | ~int32](names []string, kind string, v T) string {
+	if v >= 0 && int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return kind + "(" + strconv.Itoa(int(v)) + ")"
+}
+
 // Type is the physical type of a leaf column (parquet.thrift Type).
 // Values outside the known range are kept as read; String reports them numerically.
 type Type int32
@@ -18,28 +27,11 @@ const (
 	FixedLenByteArray Type = 7
 )
 
+var typeNames = [...]string{Boolean: "BOOLEAN", Int32: "INT32", Int64: "INT64", Int96: "INT96", Float: "FLOAT",
+	Double: "DOUBLE", ByteArray: "BYTE_ARRAY", FixedLenByteArray: "FIXED_LEN_BYTE_ARRAY"}
+
 // String returns the parquet.thrift name of v, or Type(n) for unknown values.
-func (v Type) String() string {
-	switch v {
-	case Boolean:
-		return "BOOLEAN"
-	case Int32:
-		return "INT32"
-	case Int64:
-		return "INT64"
-	case Int96:
-		return "INT96"
-	case Float:
-		return "FLOAT"
-	case Double:
-		return "DOUBLE"
-	case ByteArray:
-		return "BYTE_ARRAY"
-	case FixedLenByteArray:
-		return "FIXED_LEN_BYTE_ARRAY"
-	}
-	return "Type(" + strconv.Itoa(int(v)) + ")"
-}
+func (v Type) String() string { return enumName(typeNames[:], "Type", v) }
 
 // ConvertedType is the deprecated logical annotation of a schema element, superseded by [LogicalType].
 // Values outside the known range are kept as read; String reports them numerically.
@@ -71,56 +63,17 @@ const (
 	ConvertedInterval        ConvertedType = 21
 )
 
+var convertedTypeNames = [...]string{ConvertedUTF8: "UTF8", ConvertedMap: "MAP",
+	ConvertedMapKeyValue: "MAP_KEY_VALUE", ConvertedList: "LIST", ConvertedEnum: "ENUM",
+	ConvertedDecimal: "DECIMAL", ConvertedDate: "DATE", ConvertedTimeMillis: "TIME_MILLIS",
+	ConvertedTimeMicros: "TIME_MICROS", ConvertedTimestampMillis: "TIMESTAMP_MILLIS",
+	ConvertedTimestampMicros: "TIMESTAMP_MICROS", ConvertedUint8: "UINT_8", ConvertedUint16: "UINT_16",
+	ConvertedUint32: "UINT_32", ConvertedUint64: "UINT_64", ConvertedInt8: "INT_8", ConvertedInt16: "INT_16",
+	ConvertedInt32: "INT_32", ConvertedInt64: "INT_64", ConvertedJSON: "JSON", ConvertedBSON: "BSON",
+	ConvertedInterval: "INTERVAL"}
+
 // String returns the parquet.thrift name of v, or ConvertedType(n) for unknown values.
-func (v ConvertedType) String() string {
-	switch v {
-	case ConvertedUTF8:
-		return "UTF8"
-	case ConvertedMap:
-		return "MAP"
-	case ConvertedMapKeyValue:
-		return "MAP_KEY_VALUE"
-	case ConvertedList:
-		return "LIST"
-	case ConvertedEnum:
-		return "ENUM"
-	case ConvertedDecimal:
-		return "DECIMAL"
-	case ConvertedDate:
-		return "DATE"
-	case ConvertedTimeMillis:
-		return "TIME_MILLIS"
-	case ConvertedTimeMicros:
-		return "TIME_MICROS"
-	case ConvertedTimestampMillis:
-		return "TIMESTAMP_MILLIS"
-	case ConvertedTimestampMicros:
-		return "TIMESTAMP_MICROS"
-	case ConvertedUint8:
-		return "UINT_8"
-	case ConvertedUint16:
-		return "UINT_16"
-	case ConvertedUint32:
-		return "UINT_32"
-	case ConvertedUint64:
-		return "UINT_64"
-	case ConvertedInt8:
-		return "INT_8"
-	case ConvertedInt16:
-		return "INT_16"
-	case ConvertedInt32:
-		return "INT_32"
-	case ConvertedInt64:
-		return "INT_64"
-	case ConvertedJSON:
-		return "JSON"
-	case ConvertedBSON:
-		return "BSON"
-	case ConvertedInterval:
-		return "INTERVAL"
-	}
-	return "ConvertedType(" + strconv.Itoa(int(v)) + ")"
-}
+func (v ConvertedType) String() string { return enumName(convertedTypeNames[:], "ConvertedType", v) }
 
 // FieldRepetitionType says how often a schema field occurs in its parent.
 // Values outside the known range are kept as read; String reports them numerically.
@@ -134,19 +87,12 @@ const (
 	Vector   FieldRepetitionType = 3
 )
 
+var fieldRepetitionTypeNames = [...]string{Required: "REQUIRED", Optional: "OPTIONAL", Repeated: "REPEATED",
+	Vector: "VECTOR"}
+
 // String returns the parquet.thrift name of v, or FieldRepetitionType(n) for unknown values.
 func (v FieldRepetitionType) String() string {
-	switch v {
-	case Required:
-		return "REQUIRED"
-	case Optional:
-		return "OPTIONAL"
-	case Repeated:
-		return "REPEATED"
-	case Vector:
-		return "VECTOR"
-	}
-	return "FieldRepetitionType(" + strconv.Itoa(int(v)) + ")"
+	return enumName(fieldRepetitionTypeNames[:], "FieldRepetitionType", v)
 }
 
 // Encoding identifies how values or levels of a page are encoded.
@@ -166,30 +112,13 @@ const (
 	ByteStreamSplit      Encoding = 9
 )
 
+var encodingNames = [...]string{Plain: "PLAIN", PlainDictionary: "PLAIN_DICTIONARY", RLE: "RLE",
+	BitPacked: "BIT_PACKED", DeltaBinaryPacked: "DELTA_BINARY_PACKED",
+	DeltaLengthByteArray: "DELTA_LENGTH_BYTE_ARRAY", DeltaByteArray: "DELTA_BYTE_ARRAY",
+	RLEDictionary: "RLE_DICTIONARY", ByteStreamSplit: "BYTE_STREAM_SPLIT"}
+
 // String returns the parquet.thrift name of v, or Encoding(n) for unknown values.
-func (v Encoding) String() string {
-	switch v {
-	case Plain:
-		return "PLAIN"
-	case PlainDictionary:
-		return "PLAIN_DICTIONARY"
-	case RLE:
-		return "RLE"
-	case BitPacked:
-		return "BIT_PACKED"
-	case DeltaBinaryPacked:
-		return "DELTA_BINARY_PACKED"
-	case DeltaLengthByteArray:
-		return "DELTA_LENGTH_BYTE_ARRAY"
-	case DeltaByteArray:
-		return "DELTA_BYTE_ARRAY"
-	case RLEDictionary:
-		return "RLE_DICTIONARY"
-	case ByteStreamSplit:
-		return "BYTE_STREAM_SPLIT"
-	}
-	return "Encoding(" + strconv.Itoa(int(v)) + ")"
-}
+func (v Encoding) String() string { return enumName(encodingNames[:], "Encoding", v) }
 
 // CompressionCodec identifies the compression of a column chunk's pages.
 // Values outside the known range are kept as read; String reports them numerically.
@@ -207,27 +136,12 @@ const (
 	LZ4Raw       CompressionCodec = 7
 )
 
+var compressionCodecNames = [...]string{Uncompressed: "UNCOMPRESSED", Snappy: "SNAPPY", Gzip: "GZIP",
+	LZO: "LZO", Brotli: "BROTLI", LZ4: "LZ4", Zstd: "ZSTD", LZ4Raw: "LZ4_RAW"}
+
 // String returns the parquet.thrift name of v, or CompressionCodec(n) for unknown values.
 func (v CompressionCodec) String() string {
-	switch v {
-	case Uncompressed:
-		return "UNCOMPRESSED"
-	case Snappy:
-		return "SNAPPY"
-	case Gzip:
-		return "GZIP"
-	case LZO:
-		return "LZO"
-	case Brotli:
-		return "BROTLI"
-	case LZ4:
-		return "LZ4"
-	case Zstd:
-		return "ZSTD"
-	case LZ4Raw:
-		return "LZ4_RAW"
-	}
-	return "CompressionCodec(" + strconv.Itoa(int(v)) + ")"
+	return enumName(compressionCodecNames[:], "CompressionCodec", v)
 }
 
 // PageType is the kind of a page, which selects the page header member that is set.
@@ -242,20 +156,11 @@ const (
 	DataPageV2     PageType = 3
 )
 
+var pageTypeNames = [...]string{DataPage: "DATA_PAGE", IndexPage: "INDEX_PAGE",
+	DictionaryPage: "DICTIONARY_PAGE", DataPageV2: "DATA_PAGE_V2"}
+
 // String returns the parquet.thrift name of v, or PageType(n) for unknown values.
-func (v PageType) String() string {
-	switch v {
-	case DataPage:
-		return "DATA_PAGE"
-	case IndexPage:
-		return "INDEX_PAGE"
-	case DictionaryPage:
-		return "DICTIONARY_PAGE"
-	case DataPageV2:
-		return "DATA_PAGE_V2"
-	}
-	return "PageType(" + strconv.Itoa(int(v)) + ")"
-}
+func (v PageType) String() string { return enumName(pageTypeNames[:], "PageType", v) }
 
 // BoundaryOrder says whether the min/max lists of a column index are ordered.
 // Values outside the known range are kept as read; String reports them numerically.
@@ -268,18 +173,10 @@ const (
 	Descending BoundaryOrder = 2
 )
 
+var boundaryOrderNames = [...]string{Unordered: "UNORDERED", Ascending: "ASCENDING", Descending: "DESCENDING"}
+
 // String returns the parquet.thrift name of v, or BoundaryOrder(n) for unknown values.
-func (v BoundaryOrder) String() string {
-	switch v {
-	case Unordered:
-		return "UNORDERED"
-	case Ascending:
-		return "ASCENDING"
-	case Descending:
-		return "DESCENDING"
-	}
-	return "BoundaryOrder(" + strconv.Itoa(int(v)) + ")"
-}
+func (v BoundaryOrder) String() string { return enumName(boundaryOrderNames[:], "BoundaryOrder", v) }
 
 // TimeUnit is the unit of a TIME or TIMESTAMP logical type; its values are the member ids of the TimeUnit union.
 // Values outside the known range are kept as read; String reports them numerically.
@@ -292,18 +189,10 @@ const (
 	Nanos  TimeUnit = 3
 )
 
+var timeUnitNames = [...]string{Millis: "MILLIS", Micros: "MICROS", Nanos: "NANOS"}
+
 // String returns the parquet.thrift name of v, or TimeUnit(n) for unknown values.
-func (v TimeUnit) String() string {
-	switch v {
-	case Millis:
-		return "MILLIS"
-	case Micros:
-		return "MICROS"
-	case Nanos:
-		return "NANOS"
-	}
-	return "TimeUnit(" + strconv.Itoa(int(v)) + ")"
-}
+func (v TimeUnit) String() string { return enumName(timeUnitNames[:], "TimeUnit", v) }
 
 // EdgeInterpolationAlgorithm says how edges of a GEOGRAPHY value are interpolated.
 // Values outside the known range are kept as read; String reports them numerically.
@@ -318,19 +207,10 @@ const (
 	Karney    EdgeInterpolationAlgorithm = 4
 )
 
+var edgeInterpolationAlgorithmNames = [...]string{Spherical: "SPHERICAL", Vincenty: "VINCENTY",
+	Thomas: "THOMAS", Andoyer: "ANDOYER", Karney: "KARNEY"}
+
 // String returns the parquet.thrift name of v, or EdgeInterpolationAlgorithm(n) for unknown values.
 func (v EdgeInterpolationAlgorithm) String() string {
-	switch v {
-	case Spherical:
-		return "SPHERICAL"
-	case Vincenty:
-		return "VINCENTY"
-	case Thomas:
-		return "THOMAS"
-	case Andoyer:
-		return "ANDOYER"
-	case Karney:
-		return "KARNEY"
-	}
-	return "EdgeInterpolationAlgorithm(" + strconv.Itoa(int(v)) + ")"
+	return enumName(edgeInterpolationAlgorithmNames[:], "EdgeInterpolationAlgorithm", v)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/internal/thrift"
 )
 
@@ -181,45 +182,58 @@ func (d *decoder) offsetIndex(o *OffsetIndex) error {
 // histograms a multiple of it); errors wrap [ErrCorrupt]. It is safe for
 // concurrent use.
 func DecodeColumnIndex(b []byte) (*ColumnIndex, error) {
-	return decodeColumnIndex(bytes.Clone(b), 0)
-}
-
-// decodeColumnIndex decodes the ColumnIndex b, which its min and max values
-// alias: one copy of the bytes, not one allocation per value. b and the
-// lists take at most limit bytes (0: no bound).
-func decodeColumnIndex(b []byte, limit int64) (*ColumnIndex, error) {
-	d := decoder{exact: true, limit: limit, used: int64(len(b))}
-	d.r.Reset(b)
-	c := new(ColumnIndex)
-	if err := d.columnIndex(c); err != nil {
-		if errors.Is(err, ErrIndexTooLarge) {
-			return nil, fmt.Errorf("column index: %w", err)
-		}
-		return nil, fmt.Errorf("%w: column index: %w", ErrCorrupt, err)
-	}
-	return c, nil
+	return decodeIndex[ColumnIndex](bytes.Clone(b), 0)
 }
 
 // DecodeOffsetIndex decodes a thrift OffsetIndex. Page locations must have
 // non-negative offsets and first rows, positive sizes and first rows in
 // non-decreasing order; errors wrap [ErrCorrupt]. It is safe for concurrent
 // use.
-func DecodeOffsetIndex(b []byte) (*OffsetIndex, error) { return decodeOffsetIndex(b, 0) }
+func DecodeOffsetIndex(b []byte) (*OffsetIndex, error) { return decodeIndex[OffsetIndex](b, 0) }
 
-// decodeOffsetIndex is DecodeOffsetIndex with b and its lists taking at
-// most limit bytes (0: no bound): 24 bytes per page location, allocated
-// once.
-func decodeOffsetIndex(b []byte, limit int64) (*OffsetIndex, error) {
+// pageIndex is the two page index structs, for the functions that read
+// and decode either.
+type pageIndex interface{ ColumnIndex | OffsetIndex }
+
+// decodeIndex decodes the ColumnIndex or OffsetIndex b, with b and the
+// lists taking at most limit bytes (0: no bound): a ColumnIndex's min and
+// max values alias b (one copy of the bytes, not one allocation per value);
+// an OffsetIndex's page locations take 24 bytes each, allocated once.
+func decodeIndex[T pageIndex](b []byte, limit int64) (*T, error) {
 	d := decoder{exact: true, limit: limit, used: int64(len(b))}
 	d.r.Reset(b)
-	o := new(OffsetIndex)
-	if err := d.offsetIndex(o); err != nil {
-		if errors.Is(err, ErrIndexTooLarge) {
-			return nil, fmt.Errorf("offset index: %w", err)
-		}
-		return nil, fmt.Errorf("%w: offset index: %w", ErrCorrupt, err)
+	x := new(T)
+	var err error
+	switch x := any(x).(type) {
+	case *ColumnIndex:
+		err = d.columnIndex(x)
+	case *OffsetIndex:
+		err = d.offsetIndex(x)
 	}
-	return o, nil
+	if err != nil {
+		_, _, what, _ := indexOf[T](nil)
+		if errors.Is(err, ErrIndexTooLarge) {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		return nil, fmt.Errorf("%w: %s: %w", ErrCorrupt, what, err)
+	}
+	return x, nil
+}
+
+// indexOf returns where chunk c (when not nil) keeps its index of type T,
+// the name of the index for errors and its module type for decryption.
+func indexOf[T pageIndex](c *ColumnChunk) (offset *int64, length *int32, what string, module encryption.ModuleType) {
+	var x *T
+	if _, ok := any(x).(*ColumnIndex); ok {
+		if c != nil {
+			offset, length = c.ColumnIndexOffset, c.ColumnIndexLength
+		}
+		return offset, length, "column index", encryption.ColumnIndex
+	}
+	if c != nil {
+		offset, length = c.OffsetIndexOffset, c.OffsetIndexLength
+	}
+	return offset, length, "offset index", encryption.OffsetIndex
 }
 
 // MaxPageIndexSize bounds the size of a column or offset index that
@@ -263,14 +277,7 @@ func ReadColumnIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*ColumnInde
 // decoded lists, each checked before it is allocated. Above the limit it
 // returns an error wrapping [ErrIndexTooLarge] with the numbers.
 func ReadColumnIndexLimit(r io.ReaderAt, fileSize int64, c *ColumnChunk, limit int64) (*ColumnIndex, error) {
-	if c.Encrypted() {
-		return nil, fmt.Errorf("%w: column index of an encrypted column chunk", ErrEncrypted)
-	}
-	b, err := readIndex(r, fileSize, c.ColumnIndexOffset, c.ColumnIndexLength, "column index", limit)
-	if b == nil || err != nil {
-		return nil, err
-	}
-	return decodeColumnIndex(b, limit)
+	return readPageIndex[ColumnIndex](r, fileSize, c, limit, nil)
 }
 
 // ReadOffsetIndex reads and decodes the offset index of chunk c from the
@@ -285,14 +292,36 @@ func ReadOffsetIndex(r io.ReaderAt, fileSize int64, c *ColumnChunk) (*OffsetInde
 // bytes each, checked before they are allocated. Above the limit it returns
 // an error wrapping [ErrIndexTooLarge] with the numbers.
 func ReadOffsetIndexLimit(r io.ReaderAt, fileSize int64, c *ColumnChunk, limit int64) (*OffsetIndex, error) {
-	if c.Encrypted() {
-		return nil, fmt.Errorf("%w: offset index of an encrypted column chunk", ErrEncrypted)
+	return readPageIndex[OffsetIndex](r, fileSize, c, limit, nil)
+}
+
+// indexCrypt is how the page indexes of an encrypted chunk are decrypted:
+// with ci, as the modules of row group rowGroup and column column.
+type indexCrypt struct {
+	dec              *encryption.FileDecryptor
+	ci               *encryption.Cipher
+	rowGroup, column int
+}
+
+// readPageIndex reads the index of type T of chunk c, holding at most limit
+// bytes (0: no bound), and decrypts it with crypt; a chunk that is
+// encrypted needs crypt. It returns nil, nil when c has no such index.
+func readPageIndex[T pageIndex](r io.ReaderAt, fileSize int64, c *ColumnChunk, limit int64, crypt *indexCrypt) (*T, error) {
+	offset, length, what, module := indexOf[T](c)
+	if crypt == nil && c.Encrypted() {
+		return nil, fmt.Errorf("%w: %s of an encrypted column chunk", ErrEncrypted, what)
 	}
-	b, err := readIndex(r, fileSize, c.OffsetIndexOffset, c.OffsetIndexLength, "offset index", limit)
+	b, err := readIndex(r, fileSize, offset, length, what, limit)
 	if b == nil || err != nil {
 		return nil, err
 	}
-	return decodeOffsetIndex(b, limit)
+	if crypt != nil {
+		b, err = crypt.dec.DecryptModule(crypt.ci, b[:0:0], b, module, crypt.rowGroup, crypt.column)
+		if b == nil || err != nil {
+			return nil, err
+		}
+	}
+	return decodeIndex[T](b, limit)
 }
 
 // DecodeBloomFilterHeaderSize decodes the thrift BloomFilterHeader at the

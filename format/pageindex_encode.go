@@ -6,45 +6,35 @@ import "github.com/pqcodec/pqcodec/internal/thrift"
 // extended slice; dst may be nil. NullCounts and the level histograms are
 // written when non-nil. It does not validate c (DecodeColumnIndex checks
 // that the lists agree).
-func AppendColumnIndex(dst []byte, c *ColumnIndex) []byte {
-	var e encoder
-	e.w.Reset(dst)
+func AppendColumnIndex(dst []byte, c *ColumnIndex) []byte { return appendStruct(dst, c) }
+
+func (e *encoder) columnIndex(c *ColumnIndex) {
 	e.w.StructBegin()
-	e.w.WriteFieldHeader(thrift.List, 1)
-	e.w.WriteListHeader(thrift.Bool, len(c.NullPages))
+	e.w.WriteListField(1, thrift.Bool, len(c.NullPages))
 	for _, b := range c.NullPages {
 		e.w.WriteBool(b)
 	}
 	for id, l := range [][][]byte{c.MinValues, c.MaxValues} {
-		e.w.WriteFieldHeader(thrift.List, int16(id+2))
-		e.w.WriteListHeader(thrift.Binary, len(l))
+		e.w.WriteListField(int16(id+2), thrift.Binary, len(l))
 		for _, v := range l {
 			e.w.WriteBinary(v)
 		}
 	}
 	e.w.WriteI32Field(4, int32(c.BoundaryOrder))
-	if c.NullCounts != nil {
-		e.i64List(5, c.NullCounts)
-	}
-	if c.RepetitionLevelHistograms != nil {
-		e.i64List(6, c.RepetitionLevelHistograms)
-	}
-	if c.DefinitionLevelHistograms != nil {
-		e.i64List(7, c.DefinitionLevelHistograms)
-	}
+	e.optI64List(5, c.NullCounts)
+	e.optI64List(6, c.RepetitionLevelHistograms)
+	e.optI64List(7, c.DefinitionLevelHistograms)
 	e.w.StructEnd()
-	return e.w.Buf
 }
 
 // AppendOffsetIndex appends the thrift encoding of o to dst and returns the
 // extended slice; dst may be nil. UnencodedByteArrayDataBytes is written
 // when non-nil.
-func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
-	var e encoder
-	e.w.Reset(dst)
+func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte { return appendStruct(dst, o) }
+
+func (e *encoder) offsetIndex(o *OffsetIndex) {
 	e.w.StructBegin()
-	e.w.WriteFieldHeader(thrift.List, 1)
-	e.w.WriteListHeader(thrift.Struct, len(o.PageLocations))
+	e.w.WriteListField(1, thrift.Struct, len(o.PageLocations))
 	for _, p := range o.PageLocations {
 		e.w.StructBegin()
 		e.w.WriteI64Field(1, p.Offset)
@@ -52,9 +42,6 @@ func AppendOffsetIndex(dst []byte, o *OffsetIndex) []byte {
 		e.w.WriteI64Field(3, p.FirstRowIndex)
 		e.w.StructEnd()
 	}
-	if o.UnencodedByteArrayDataBytes != nil {
-		e.i64List(2, o.UnencodedByteArrayDataBytes)
-	}
+	e.optI64List(2, o.UnencodedByteArrayDataBytes)
 	e.w.StructEnd()
-	return e.w.Buf
 }

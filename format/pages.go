@@ -289,22 +289,30 @@ func (w *PageWalker) nextStream(body bool) bool {
 			return false
 		}
 	}
-	bodyStart := w.cur + n
+	return w.headerRead(n, w.avail, body)
+}
+
+// headerRead takes the page whose header, hlen bytes (its encrypted module
+// in an encrypted chunk) at w.cur, is decoded into w.header: its body must
+// end by lim. It reads the body when body is set, as nextStream and
+// nextEncrypted do. It reports false with w.err set on an error.
+func (w *PageWalker) headerRead(hlen, lim int, body bool) bool {
+	bodyStart := w.cur + hlen
 	size := int(w.header.CompressedPageSize) // non-negative: checked by DecodePageHeader
-	if size > w.avail-bodyStart {
+	if size > lim-bodyStart {
 		w.err = fmt.Errorf("%w: page at offset %d: body of %d bytes overruns the column chunk by %d bytes",
-			ErrCorrupt, w.base+int64(w.cur), size, bodyStart+size-w.avail)
+			ErrCorrupt, w.base+int64(w.cur), size, bodyStart+size-lim)
 		return false
 	}
 	w.count()
-	w.hlen = n
+	w.hlen = hlen
 	w.body = nil
 	w.next = bodyStart + size
 	if !body {
 		w.bodyUnread = true
 		return true
 	}
-	if err := w.readBody(streamReadAhead); err != nil {
+	if err := w.readBody(streamReadAhead); err != nil { // encryptedBody in an encrypted chunk
 		w.err = err
 		return false
 	}

@@ -115,26 +115,7 @@ func (w *PageWalker) nextEncrypted(body bool) bool {
 		c.ordinal++
 		c.sawData = true
 	}
-	bodyStart := w.cur + size
-	bodySize := int(w.header.CompressedPageSize) // non-negative: checked by DecodePageHeader
-	if bodySize > lim-bodyStart {
-		w.err = fmt.Errorf("%w: page at offset %d: body of %d bytes overruns the column chunk by %d bytes",
-			ErrCorrupt, w.base+int64(w.cur), bodySize, bodyStart+bodySize-lim)
-		return false
-	}
-	w.count()
-	w.hlen = size
-	w.body = nil
-	w.next = bodyStart + bodySize
-	if !body {
-		w.bodyUnread = true
-		return true
-	}
-	if err := w.encryptedBody(ahead); err != nil {
-		w.err = err
-		return false
-	}
-	return true
+	return w.headerRead(size, lim, body)
 }
 
 // encryptedBody reads and decrypts the body of the current page, whose

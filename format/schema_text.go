@@ -229,14 +229,6 @@ func convertedText(e *SchemaElement) string {
 	switch c := *e.ConvertedType; c {
 	case ConvertedUTF8:
 		return "STRING"
-	case ConvertedMap:
-		return "MAP"
-	case ConvertedMapKeyValue:
-		return "MAP_KEY_VALUE"
-	case ConvertedList:
-		return "LIST"
-	case ConvertedEnum:
-		return "ENUM"
 	case ConvertedDecimal:
 		var p, s int32
 		if e.Precision != nil {
@@ -260,12 +252,9 @@ func convertedText(e *SchemaElement) string {
 		return "INTEGER(" + strconv.Itoa(8<<(c-ConvertedUint8)) + ",false)"
 	case ConvertedInt8, ConvertedInt16, ConvertedInt32, ConvertedInt64:
 		return "INTEGER(" + strconv.Itoa(8<<(c-ConvertedInt8)) + ",true)"
-	case ConvertedJSON:
-		return "JSON"
-	case ConvertedBSON:
-		return "BSON"
-	case ConvertedInterval:
-		return "INTERVAL"
+	case ConvertedMap, ConvertedMapKeyValue, ConvertedList, ConvertedEnum, ConvertedJSON, ConvertedBSON,
+		ConvertedInterval:
+		return c.String() // the thrift name
 	}
 	return ""
 }

@@ -127,12 +127,7 @@ func (k LogicalTypeKind) Known() bool {
 
 // String returns the thrift member name of k, or LogicalType(id) for members
 // this package does not know.
-func (k LogicalTypeKind) String() string {
-	if k.Known() {
-		return logicalNames[k]
-	}
-	return "LogicalType(" + strconv.Itoa(int(k)) + ")"
-}
+func (k LogicalTypeKind) String() string { return enumName(logicalNames[:], "LogicalType", k) }
 
 // LogicalType is the LogicalType union of a schema element. Kind selects the
 // member; only the fields of that member are meaningful.
@@ -319,18 +314,11 @@ const (
 	Int96TimestampOrder ColumnOrderKind = 3
 )
 
+var columnOrderNames = [...]string{TypeDefinedOrder: "TYPE_ORDER", IEEE754TotalOrder: "IEEE_754_TOTAL_ORDER",
+	Int96TimestampOrder: "INT96_TIMESTAMP_ORDER"}
+
 // String returns the thrift member name of k.
-func (k ColumnOrderKind) String() string {
-	switch k {
-	case TypeDefinedOrder:
-		return "TYPE_ORDER"
-	case IEEE754TotalOrder:
-		return "IEEE_754_TOTAL_ORDER"
-	case Int96TimestampOrder:
-		return "INT96_TIMESTAMP_ORDER"
-	}
-	return "ColumnOrder(" + strconv.Itoa(int(k)) + ")"
-}
+func (k ColumnOrderKind) String() string { return enumName(columnOrderNames[:], "ColumnOrder", k) }
 
 // ColumnOrder is the sort order used for a leaf column's statistics.
 type ColumnOrder struct {

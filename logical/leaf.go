@@ -414,13 +414,12 @@ func Float16Of(b []byte) float32 {
 
 // unitDigits returns the fraction digits of a second in unit u.
 func unitDigits(u format.TimeUnit) int {
-	switch u {
-	case format.Millis:
-		return 3
-	case format.Micros:
-		return 6
+	n, _ := unitNanos(u) // 0 for an unknown unit: 9 digits
+	digits := 9
+	for ; n > 1; n /= 10 {
+		digits--
 	}
-	return 9
+	return digits
 }
 
 // AppendDate appends the DATE days (since 1970-01-01) as YYYY-MM-DD in the

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/encryption"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/splice"
 )
 
 // writeTail updates the footer for the chunks as written, then writes the
@@ -47,16 +48,7 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 				total += ch.newEnd - ch.newStart
 			}
 		}
-		if rg.TotalCompressedSize != nil {
-			rg.TotalCompressedSize = &total
-		}
-		if rg.FileOffset != nil && len(rg.Columns) > 0 {
-			start := rg.Columns[0].MetaData.DataPageOffset
-			if d := rg.Columns[0].MetaData.DictionaryPageOffset; d != nil && *d > 0 && *d < start {
-				start = *d
-			}
-			rg.FileOffset = &start
-		}
+		splice.PlaceRowGroup(rg, total)
 	}
 	// Bloom filters, copied with their new offsets.
 	for _, ch := range chunks {
@@ -74,11 +66,7 @@ func (r *rewriter) writeTail(put func([]byte) error, written int64, chunks []*ch
 		if err != nil {
 			return err
 		}
-		m.BloomFilterOffset = &off
-		if m.BloomFilterLength != nil {
-			n := int32(len(b))
-			m.BloomFilterLength = &n
-		}
+		splice.PlaceBloomFilter(m, off, len(b))
 	}
 	// Column indexes, then offset indexes, as parquet-java and Arrow lay
 	// them out.

@@ -86,7 +86,7 @@ func (c *cursor) appendLogical(dst []byte, v *column.Values, i int) ([]byte, err
 		} else {
 			x = v.Int64s[i]
 		}
-		if x < 0 || x >= 86400*unitsPerSecond(l.Unit) {
+		if x < 0 || x >= 86400e9/unitNanos(l.Unit) {
 			// No clock shows it: the count of units, as a number.
 			return strconv.AppendInt(dst, x, 10), nil
 		}
@@ -138,17 +138,6 @@ func (c *cursor) appendLogical(dst []byte, v *column.Values, i int) ([]byte, err
 		return strconv.AppendUint(dst, uint64(v.Int64s[i]), 10), nil
 	}
 	return dst, fmt.Errorf("rows: no JSON form for %v", l.Kind)
-}
-
-// unitsPerSecond returns the units of u in a second (u is known).
-func unitsPerSecond(u format.TimeUnit) int64 {
-	switch u {
-	case format.Millis:
-		return 1e3
-	case format.Micros:
-		return 1e6
-	}
-	return 1e9
 }
 
 // value returns the next value of c as a Go value (see the package

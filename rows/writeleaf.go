@@ -272,6 +272,8 @@ func float16Bits(f float32) uint16 {
 	return sign | uint16(half)
 }
 
+// unitNanos returns the nanoseconds in one unit u (u is known; 1 for
+// another).
 func unitNanos(u format.TimeUnit) int64 {
 	switch u {
 	case format.Millis:

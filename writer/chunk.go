@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
@@ -376,20 +375,14 @@ func (c *chunkWriter) pageLevels() int {
 	return c.pageValues
 }
 
+// valueSize returns the bytes of a value of the column's type in a Values
+// (c.typ is valid, a FIXED_LEN_BYTE_ARRAY's length positive), and 8 for a
+// BYTE_ARRAY, whose size is only guessed.
 func (c *chunkWriter) valueSize() int {
-	switch c.typ {
-	case format.Boolean:
-		return 1
-	case format.Int32, format.Float:
-		return 4
-	case format.Int64, format.Double:
+	if c.typ == format.ByteArray {
 		return 8
-	case format.Int96:
-		return 12
-	case format.FixedLenByteArray:
-		return c.typeLen
 	}
-	return 8
+	return enctable.ElemSize(c.typ, c.typeLen)
 }
 
 // estimate returns the size of the current page as it would be encoded, a
@@ -909,51 +902,4 @@ func (c *chunkWriter) columnIndex() *format.ColumnIndex {
 		ci.BoundaryOrder = format.Descending
 	}
 	return ci
-}
-
-// cmpEncoded compares two statistics values as appendValue encodes them.
-func (m *minmax) cmpEncoded(a, b []byte) int {
-	switch m.kind {
-	case mmSigned:
-		return cmp3(decodeInt(a), decodeInt(b))
-	case mmUnsigned:
-		return cmp3(decodeUint(a), decodeUint(b))
-	case mmFloat:
-		return cmp3(decodeFloat(a), decodeFloat(b))
-	}
-	return m.cmp(a, b)
-}
-
-func cmp3[T int64 | uint64 | float64](a, b T) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func decodeInt(b []byte) int64 {
-	switch len(b) {
-	case 1:
-		return int64(b[0])
-	case 4:
-		return int64(int32(binary.LittleEndian.Uint32(b)))
-	}
-	return int64(binary.LittleEndian.Uint64(b))
-}
-
-func decodeUint(b []byte) uint64 {
-	if len(b) == 4 {
-		return uint64(binary.LittleEndian.Uint32(b))
-	}
-	return binary.LittleEndian.Uint64(b)
-}
-
-func decodeFloat(b []byte) float64 {
-	if len(b) == 4 {
-		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
-	}
-	return math.Float64frombits(binary.LittleEndian.Uint64(b))
 }

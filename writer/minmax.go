@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"math"
 
@@ -83,6 +84,14 @@ func (m *minmax) isNaN16(b []byte) bool {
 	return m.float16 && len(b) == 2 && math.IsNaN(float64(stats.Float16(b)))
 }
 
+// bytesAt returns value i of v, a BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY.
+func (m *minmax) bytesAt(v *enctable.Values, i int) []byte {
+	if m.typ == format.ByteArray {
+		return v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
+	}
+	return v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
+}
+
 // update takes values [from, to) of v.
 func (m *minmax) update(v *enctable.Values, from, to int) {
 	if from >= to {
@@ -145,12 +154,7 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 		loP, hiP := prefix8(lo), prefix8(hi)
 		newLo, newHi := false, false
 		for i := from; i < to; i++ {
-			var b []byte
-			if m.typ == format.ByteArray {
-				b = v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
-			} else {
-				b = v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
-			}
+			b := m.bytesAt(v, i)
 			p := prefix8(b)
 			switch {
 			case !has:
@@ -172,12 +176,7 @@ func (m *minmax) update(v *enctable.Values, from, to int) {
 		m.has = has
 	case mmCompare:
 		for i := from; i < to; i++ {
-			var b []byte
-			if m.typ == format.ByteArray {
-				b = v.Bytes[v.Offsets[i]:v.Offsets[i+1]]
-			} else {
-				b = v.Bytes[i*v.TypeLength : (i+1)*v.TypeLength]
-			}
+			b := m.bytesAt(v, i)
 			m.putB(b)
 		}
 	}
@@ -370,4 +369,43 @@ func truncateMax(b []byte, n int) ([]byte, bool) {
 		}
 	}
 	return b, true
+}
+
+// cmpEncoded compares two statistics values as appendValue encodes them.
+// Bounds are never NaN (see minmax), so [cmp.Compare] orders floats as
+// stats.Column.Compare does.
+func (m *minmax) cmpEncoded(a, b []byte) int {
+	switch m.kind {
+	case mmSigned:
+		return cmp.Compare(decodeInt(a), decodeInt(b))
+	case mmUnsigned:
+		return cmp.Compare(decodeUint(a), decodeUint(b))
+	case mmFloat:
+		return cmp.Compare(decodeFloat(a), decodeFloat(b))
+	}
+	return m.cmp(a, b)
+}
+
+func decodeInt(b []byte) int64 {
+	switch len(b) {
+	case 1:
+		return int64(b[0])
+	case 4:
+		return int64(int32(binary.LittleEndian.Uint32(b)))
+	}
+	return int64(binary.LittleEndian.Uint64(b))
+}
+
+func decodeUint(b []byte) uint64 {
+	if len(b) == 4 {
+		return uint64(binary.LittleEndian.Uint32(b))
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+func decodeFloat(b []byte) float64 {
+	if len(b) == 4 {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+	}
+	return math.Float64frombits(binary.LittleEndian.Uint64(b))
 }

@@ -112,11 +112,7 @@ func encodeBytes(dst []byte, src []uint8, width uint) ([]byte, error) {
 			dst = appendPackedBytes(dst, src[lit:i], width)
 		}
 		h := uint64(j-i) << 1
-		if h < 0x80 {
-			dst = append(dst, byte(h))
-		} else {
-			dst = binary.AppendUvarint(dst, h)
-		}
+		dst = appendRunHeader(dst, h)
 		if width > 0 {
 			dst = append(dst, uint8(x))
 		}
@@ -192,12 +188,7 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 		if len(out)-pos < binary.MaxVarintLen64+1 {
 			out = growOut(out, pos, binary.MaxVarintLen64+1)
 		}
-		if h := uint64(j-i) << 1; h < 0x80 {
-			out[pos] = byte(h)
-			pos++
-		} else {
-			pos += binary.PutUvarint(out[pos:], h)
-		}
+		pos += putRunHeader(out[pos:], uint64(j-i)<<1)
 		out[pos] = uint8(v)
 		pos += vb
 		i, lit = j, j
@@ -214,43 +205,22 @@ func encodeInt16(dst []byte, src []int16, width uint) ([]byte, error) {
 	return out[:pos], nil
 }
 
-// putPackedInt16 is [putPackedBytes] of int16 values of width up to 8.
+// putPackedInt16 is [putPackedBytes] of int16 values of width up to 8,
+// narrowed to bytes 512 at a time.
 func putPackedInt16(out []byte, pos int, src []int16, width uint) ([]byte, int) {
-	groups := (len(src) + 7) / 8
-	size := groups * int(width)
-	if len(out)-pos < size+8+binary.MaxVarintLen64 {
-		out = growOut(out, pos, size+8+binary.MaxVarintLen64)
-	}
-	if h := uint64(groups)<<1 | 1; h < 0x80 {
-		out[pos] = byte(h)
-		pos++
-	} else {
-		pos += binary.PutUvarint(out[pos:], h)
-	}
+	out, pos, size := openPackedRun(out, pos, len(src), width)
 	o := out[pos:]
-	k := len(src) &^ 7
-	packInt16Words(o, src[:k], width)
-	if k < len(src) {
-		var last [8]int16
-		copy(last[:], src[k:])
-		packInt16Words(o[k/8*int(width):], last[:], width)
-	}
-	return out, pos + size
-}
-
-// packInt16Words is [packWords] of int16 values of width up to 8: each
-// group is narrowed to a word of bytes, then packed.
-func packInt16Words(out []byte, src []int16, width uint) {
 	var buf [8 * 64]byte
 	for len(src) > 0 {
 		c := min(len(src), len(buf))
 		for k, v := range src[:c] {
 			buf[k] = uint8(v)
 		}
-		packWords(out, buf[:c], width)
-		out = out[c/8*int(width):]
+		packBytes(o, buf[:c], width)
+		o = o[c/8*int(width):]
 		src = src[c:]
 	}
+	return out, pos + size
 }
 
 // minRun returns the length from which a run of equal values found at a
@@ -295,6 +265,9 @@ func repeatEnd(src []uint8, j int, b uint64) int {
 }
 
 // encodeUint32 is [Encode] of uint32 values, packed straight from src.
+// Its loop is that of Encode's generic path and of [encodeInt16], kept per
+// type: each writes its runs its own way (appendPacked32 packs blocks of 32
+// from src, encodeInt16 writes into a slice to its capacity).
 func encodeUint32(dst []byte, src []uint32, width uint) ([]byte, error) {
 	start := len(dst)
 	var or uint32 // OR of every value, checked against the width at the end
@@ -362,11 +335,7 @@ func EncodeBoolean(dst []byte, src []bool) []byte {
 // appendRepeat appends an RLE run of count copies of v.
 func appendRepeat(dst []byte, v uint32, count int, width uint) []byte {
 	h := uint64(count) << 1
-	if h < 0x80 {
-		dst = append(dst, byte(h))
-	} else {
-		dst = binary.AppendUvarint(dst, h)
-	}
+	dst = appendRunHeader(dst, h)
 	switch (width + 7) / 8 {
 	case 0:
 		return dst
@@ -381,17 +350,33 @@ func appendRepeat(dst []byte, v uint32, count int, width uint) []byte {
 	}
 }
 
+// appendRunHeader appends the run header h (a uvarint), a byte without a
+// call for most runs. It and putRunHeader are the one writer of run
+// headers (closeRun moves a bit-packed run's data for a long one).
+func appendRunHeader(dst []byte, h uint64) []byte {
+	if h < 0x80 {
+		return append(dst, byte(h))
+	}
+	return binary.AppendUvarint(dst, h)
+}
+
+// putRunHeader writes the run header h at the start of out, which has room
+// for binary.MaxVarintLen64 bytes, and returns its length.
+func putRunHeader(out []byte, h uint64) int {
+	if h < 0x80 {
+		out[0] = byte(h)
+		return 1
+	}
+	return binary.PutUvarint(out, h)
+}
+
 // appendHeader appends the header of a bit-packed run of groups groups of
 // 8 values and makes room for its size bytes and the 4*MaxBitWidth bytes a
 // block of 32 values may write past them. It returns dst extended by the
 // header and the room, which starts at len(dst).
 func appendHeader(dst []byte, groups, size int) []byte {
 	h := uint64(groups)<<1 | 1
-	if h < 0x80 {
-		dst = append(dst, byte(h))
-	} else {
-		dst = binary.AppendUvarint(dst, h)
-	}
+	dst = appendRunHeader(dst, h)
 	if cap(dst)-len(dst) < size+4*MaxBitWidth {
 		dst = slices.Grow(dst, size+4*MaxBitWidth)
 	}
@@ -412,11 +397,7 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 		dst = slices.Grow(dst, room)
 	}
 	h := uint64(groups)<<1 | 1
-	if h < 0x80 {
-		dst = append(dst, byte(h))
-	} else {
-		dst = binary.AppendUvarint(dst, h)
-	}
+	dst = appendRunHeader(dst, h)
 	n := len(dst)
 	out := dst[n:cap(dst)]
 	w := int(4 * width)
@@ -434,23 +415,31 @@ func appendPacked32(dst []byte, src []uint32, lit, end int, width uint) []byte {
 
 // putPackedBytes writes src as one bit-packed run at out[pos:], growing
 // out (a slice to its capacity) if needed, and returns out and the end of
-// the run. Each group of 8 values, read as one 64-bit word, is packed by
-// shifts and masks (SWAR) into width bytes, by multiplication
-// at width 1, or copied at width 8; the last group is padded with zeros.
+// the run.
 func putPackedBytes(out []byte, pos int, src []uint8, width uint) ([]byte, int) {
-	groups := (len(src) + 7) / 8
+	out, pos, size := openPackedRun(out, pos, len(src), width)
+	packBytes(out[pos:], src, width)
+	return out, pos + size
+}
+
+// openPackedRun writes the header of a bit-packed run of n values at
+// out[pos:], growing out (a slice to its capacity) for the header, the
+// run's size bytes and 8 more (every group stores a whole word). It
+// returns out, the start of the run's data and its size.
+func openPackedRun(out []byte, pos, n int, width uint) ([]byte, int, int) {
+	groups := (n + 7) / 8
 	size := groups * int(width)
-	// 8 bytes of room past the run: every group stores a whole word.
 	if len(out)-pos < size+8+binary.MaxVarintLen64 {
 		out = growOut(out, pos, size+8+binary.MaxVarintLen64)
 	}
-	if h := uint64(groups)<<1 | 1; h < 0x80 {
-		out[pos] = byte(h)
-		pos++
-	} else {
-		pos += binary.PutUvarint(out[pos:], h)
-	}
-	o := out[pos:]
+	return out, pos + putRunHeader(out[pos:], uint64(groups)<<1|1), size
+}
+
+// packBytes packs src into o, which holds its packed size and 8 more bytes.
+// Each group of 8 values, read as one 64-bit word, is packed by shifts and
+// masks (SWAR) into width bytes, by multiplication at width 1, or copied
+// at width 8; the last group is padded with zeros.
+func packBytes(o []byte, src []uint8, width uint) {
 	k := len(src) &^ 7
 	switch {
 	case width == 1:
@@ -470,7 +459,6 @@ func putPackedBytes(out []byte, pos int, src []uint8, width uint) ([]byte, int) 
 		copy(last[:], src[k:])
 		packWords(o[k/8*int(width):], last[:], width)
 	}
-	return out, pos + size
 }
 
 // packWords packs each group of 8 bytes of src (whose length is a multiple

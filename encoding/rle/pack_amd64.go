@@ -74,7 +74,8 @@ func init() {
 }
 
 // encodeInt16Fast is [encodeBytesFast] for [encodeInt16] (width <= 8); the
-// OR is of the values, as int16.
+// OR is of the values, as int16. The two are twins kept per type, each
+// calling its own assembly kernel.
 func encodeInt16Fast(out []byte, pos int, src []int16, width uint) (_ []byte, end int, or int16, ok bool) {
 	if !hasBMI2 || width > 8 {
 		return out, pos, 0, false

@@ -69,7 +69,9 @@ func unpackBytes(dst []uint8, src []byte, w uint) {
 }
 
 // unpackInt16 sets dst to the first len(dst) values of width w (2..8)
-// packed at the start of src, which holds at least their bytes.
+// packed at the start of src, which holds at least their bytes. It is the
+// twin of [unpackBytes] with int16 stores, kept per type: the generic form
+// would choose the store of each group of 8 at run time.
 func unpackInt16(dst []int16, src []byte, w uint) {
 	i := unpackInt16Fast(dst, src, w)
 	if i == len(dst) {

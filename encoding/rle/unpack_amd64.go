@@ -48,7 +48,8 @@ func unpackBytesFast(dst []uint8, src []byte, w uint) int {
 	return 8 * g
 }
 
-// unpackInt16Fast is [unpackBytesFast] for [unpackInt16] (width 2..8).
+// unpackInt16Fast is [unpackBytesFast] for [unpackInt16] (width 2..8), its
+// twin kept per type, each calling its own assembly kernel.
 func unpackInt16Fast(dst []int16, src []byte, w uint) int {
 	if w == 0 {
 		return 0

@@ -56,6 +56,25 @@ type Values struct {
 	Offsets  []int32
 }
 
+// ElemSize returns the bytes one value of type t takes in a Values: 4 for
+// a BYTE_ARRAY (its offset, not counting its bytes), typeLength for a
+// FIXED_LEN_BYTE_ARRAY (0 when negative), 0 for an unknown type.
+func ElemSize(t format.Type, typeLength int) int {
+	switch t {
+	case format.Boolean:
+		return 1
+	case format.Int32, format.Float, format.ByteArray:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	case format.Int96:
+		return 12
+	case format.FixedLenByteArray:
+		return max(typeLength, 0)
+	}
+	return 0
+}
+
 // Len returns the number of values held.
 func (v *Values) Len() int {
 	switch v.Type {

@@ -303,18 +303,35 @@ func (t *Writer) WriteGroup(g *Group) error {
 		}
 		ch.pages = nil
 	}
-	if g.RowGroup.TotalCompressedSize != nil {
-		g.RowGroup.TotalCompressedSize = &total
-	}
-	if g.RowGroup.FileOffset != nil && len(g.RowGroup.Columns) > 0 {
-		start := g.RowGroup.Columns[0].MetaData.DataPageOffset
-		if d := g.RowGroup.Columns[0].MetaData.DictionaryPageOffset; d != nil && *d > 0 && *d < start {
-			start = *d
-		}
-		g.RowGroup.FileOffset = &start
-	}
+	PlaceRowGroup(&g.RowGroup, total)
 	t.groups = append(t.groups, g)
 	return nil
+}
+
+// PlaceRowGroup sets the total_compressed_size of rg, whose chunks have
+// moved, to total and its file_offset to the start of its first chunk, each
+// only where rg has it.
+func PlaceRowGroup(rg *format.RowGroup, total int64) {
+	if rg.TotalCompressedSize != nil {
+		rg.TotalCompressedSize = &total
+	}
+	if rg.FileOffset != nil && len(rg.Columns) > 0 {
+		start := rg.Columns[0].MetaData.DataPageOffset
+		if d := rg.Columns[0].MetaData.DictionaryPageOffset; d != nil && *d > 0 && *d < start {
+			start = *d
+		}
+		rg.FileOffset = &start
+	}
+}
+
+// PlaceBloomFilter records a bloom filter of n bytes written at off in m:
+// bloom_filter_offset, and bloom_filter_length where m has it.
+func PlaceBloomFilter(m *format.ColumnMetaData, off int64, n int) {
+	m.BloomFilterOffset = &off
+	if m.BloomFilterLength != nil {
+		l := int32(n)
+		m.BloomFilterLength = &l
+	}
 }
 
 // Finish writes the bloom filters, column indexes and offset indexes of
@@ -333,11 +350,7 @@ func (t *Writer) Finish(meta *format.FileMetaData) error {
 			if err != nil {
 				return err
 			}
-			m.BloomFilterOffset = &off
-			if m.BloomFilterLength != nil {
-				n := int32(len(b))
-				m.BloomFilterLength = &n
-			}
+			PlaceBloomFilter(m, off, len(b))
 		}
 	}
 	for _, g := range t.groups {

@@ -142,3 +142,10 @@ func (w *Writer) WriteListHeader(t Type, n int) {
 	w.Buf = append(w.Buf, 0xf0|byte(t))
 	w.WriteUvarint(uint64(n))
 }
+
+// WriteListField appends field id holding a list (or set) of n elements of
+// type t, up to its header: the elements follow.
+func (w *Writer) WriteListField(id int16, t Type, n int) {
+	w.WriteFieldHeader(List, id)
+	w.WriteListHeader(t, n)
+}
