@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package unsafecast
+
+// expandBlocks writes nothing: ExpandBitsToBytes' table loop does all.
+func expandBlocks(dst, src []byte) int { return 0 }
