@@ -50,3 +50,27 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+// func packBitsAVX2(dst, src *byte, blocks int)
+// Shifting each word left by 7 moves bit 0 of both its bytes to bit 7 (the
+// other bits are 0), which VPMOVMSKB gathers.
+TEXT ·packBitsAVX2(SB), NOSPLIT, $0-24
+	MOVQ  dst+0(FP), DI
+	MOVQ  src+8(FP), SI
+	MOVQ  blocks+16(FP), CX
+	TESTQ CX, CX
+	JZ    pdone
+
+ploop:
+	VMOVDQU   (SI), Y0
+	VPSLLW    $7, Y0, Y0
+	VPMOVMSKB Y0, AX
+	MOVL      AX, (DI)
+	ADDQ      $32, SI
+	ADDQ      $4, DI
+	DECQ      CX
+	JNZ       ploop
+
+pdone:
+	VZEROUPPER
+	RET

@@ -96,3 +96,27 @@ func TestExpandBitsToBytesLengths(t *testing.T) {
 		require.Equal(t, byte(0xAA), dst[n], "n %d", n)
 	}
 }
+
+// TestPackBytesToBitsLengths checks every length up to 300 against
+// bit-by-bit packing, the padding bits and the byte past the packed bits.
+func TestPackBytesToBitsLengths(t *testing.T) {
+	for n := range 300 {
+		src := make([]byte, n)
+		for i := range src {
+			src[i] = byte(i*7/3+i/5) & 1
+		}
+		nb := (n + 7) / 8
+		dst := make([]byte, nb+1)
+		for i := range dst {
+			dst[i] = 0xAA
+		}
+		PackBytesToBits(dst[:nb], src)
+		for i := range n {
+			require.Equal(t, src[i], dst[i/8]>>(i%8)&1, "n %d i %d", n, i)
+		}
+		if n%8 != 0 {
+			require.Zero(t, dst[nb-1]>>(n%8), "n %d padding", n)
+		}
+		require.Equal(t, byte(0xAA), dst[nb], "n %d", n)
+	}
+}
