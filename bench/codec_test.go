@@ -21,6 +21,7 @@ import (
 	"github.com/pierrec/lz4/v4"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/bench/internal/lz4bare"
 	"github.com/pqcodec/pqcodec/codecfactory"
 	nbrotli "github.com/pqcodec/pqcodec/native/brotli"
 	ndeflate "github.com/pqcodec/pqcodec/native/deflate"
@@ -279,6 +280,21 @@ func codecRows(tb testing.TB) []codecRow {
 				return dst[:k], err
 			}},
 	}})
+	if lz4bare.Available {
+		// liblz4's LZ4_decompress_safe alone, without native/lz4's scan:
+		// the limit the choice between liblz4 and pierrec is measured
+		// against (it copies a match offset of 0 from dst, so no reader
+		// can use it bare). Its compressor is native's, not timed again.
+		last := &rows[len(rows)-1]
+		last.impls = append(last.impls, codecImpl{"liblz4", lc.Compress,
+			func(dst, src []byte, n int) ([]byte, error) {
+				k := lz4bare.Decompress(dst[:n], src)
+				if k < 0 {
+					return dst, fmt.Errorf("LZ4_decompress_safe: %d", k)
+				}
+				return dst[:k], nil
+			}})
+	}
 	return rows
 }
 
@@ -350,9 +366,10 @@ func BenchmarkCompress(b *testing.B) {
 			for _, size := range PageSizes {
 				page := codecPage(d, size)
 				for _, im := range row.impls {
-					if im.name == "purego" {
+					if im.name == "purego" || im.name == "liblz4" {
 						// pqcodec's pure-Go compressors are the peers' own
-						// encoders behind the Factory: timing them again would
+						// encoders behind the Factory, liblz4's is native's
+						// LZ4_compress_fast_extState: timing them again would
 						// only lengthen the run.
 						continue
 					}

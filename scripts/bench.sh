@@ -46,7 +46,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 report() {
 	go build -o "$tmp/benchtable" ./cmd/benchtable
-	"$tmp/benchtable" -o "$out" -gomod "$root/bench/go.mod" -env "$env_file" -cmd "scripts/bench.sh" -gaps "$root/bench/GAPS.md" "$raw"
+	"$tmp/benchtable" -o "$out" -gomod "$root/bench/go.mod" -env "$env_file" -cmd "scripts/bench.sh" -gaps "$root/bench/GAPS.md" -other "$root/bench/INTEL.md" "$raw"
 	echo "bench.sh: wrote $out"
 }
 

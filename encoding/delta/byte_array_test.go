@@ -223,7 +223,9 @@ func TestPrefixAmplification(t *testing.T) {
 // TestCopyChunkPaths checks the assembly copying loop (where there is one)
 // against the Go one on random chunks, including long prefixes and values
 // that end exactly at the end of the data.
-func TestCopyChunkPaths(t *testing.T) {
+func TestCopyChunkPaths(t *testing.T) { checkCopyChunkPaths(t) }
+
+func checkCopyChunkPaths(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for range 300 {
 		n := 1 + r.IntN(128)
@@ -231,7 +233,11 @@ func TestCopyChunkPaths(t *testing.T) {
 		suf := make([]int32, n)
 		prevLen, total := 0, 0
 		for j := range n {
-			if prevLen > 0 && r.IntN(2) == 0 {
+			switch {
+			case prevLen == 0:
+			case r.IntN(4) == 0:
+				pre[j] = int32(r.IntN(min(prevLen, 17) + 1)) // the register path
+			case r.IntN(2) == 0:
 				pre[j] = int32(r.IntN(prevLen + 1))
 			}
 			suf[j] = int32([]int{0, 1, 7, 15, 16, 17, 33, 79, 80, 100, 144, 1000}[r.IntN(12)])

@@ -50,7 +50,7 @@ func ExpandBitsToBytes(dst []byte, src []byte) {
 		return
 	}
 	src = src[:(n+7)/8]
-	i := 0
+	i := expandBlocks(dst, src) // a multiple of 8
 	for ; i+8 <= n; i += 8 {
 		binary.LittleEndian.PutUint64(dst[i:i+8], expandTable[src[i/8]])
 	}
@@ -70,7 +70,7 @@ func PackBytesToBits(dst []byte, src []byte) {
 		return
 	}
 	dst = dst[:(n+7)/8]
-	i := 0
+	i := packBlocks(dst, src) // a multiple of 8
 	for ; i+8 <= n; i += 8 {
 		dst[i/8] = byte(binary.LittleEndian.Uint64(src[i:i+8]) * packMul >> 56)
 	}

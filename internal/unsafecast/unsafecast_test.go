@@ -77,3 +77,46 @@ func TestExpandBitsToBytes(t *testing.T) {
 	ExpandBitsToBytes(dst[:9], src)
 	require.Equal(t, []byte{1, 0, 0, 0, 1, 1, 0, 1, 1, 0}, dst)
 }
+
+// TestExpandBitsToBytesLengths checks every length up to 300 (the vector
+// blocks of 32 and the tail) against bit-by-bit expansion, and that nothing
+// past dst is written.
+func TestExpandBitsToBytesLengths(t *testing.T) {
+	for n := range 300 {
+		src := make([]byte, (n+7)/8)
+		for i := range src {
+			src[i] = byte(i*73 + 29)
+		}
+		dst := make([]byte, n+1)
+		dst[n] = 0xAA
+		ExpandBitsToBytes(dst[:n], src)
+		for i := range n {
+			require.Equal(t, src[i/8]>>(i%8)&1, dst[i], "n %d i %d", n, i)
+		}
+		require.Equal(t, byte(0xAA), dst[n], "n %d", n)
+	}
+}
+
+// TestPackBytesToBitsLengths checks every length up to 300 against
+// bit-by-bit packing, the padding bits and the byte past the packed bits.
+func TestPackBytesToBitsLengths(t *testing.T) {
+	for n := range 300 {
+		src := make([]byte, n)
+		for i := range src {
+			src[i] = byte(i*7/3+i/5) & 1
+		}
+		nb := (n + 7) / 8
+		dst := make([]byte, nb+1)
+		for i := range dst {
+			dst[i] = 0xAA
+		}
+		PackBytesToBits(dst[:nb], src)
+		for i := range n {
+			require.Equal(t, src[i], dst[i/8]>>(i%8)&1, "n %d i %d", n, i)
+		}
+		if n%8 != 0 {
+			require.Zero(t, dst[nb-1]>>(n%8), "n %d padding", n)
+		}
+		require.Equal(t, byte(0xAA), dst[nb], "n %d", n)
+	}
+}

@@ -31,6 +31,7 @@ func main() {
 	envFile := flag.String("env", "", "file of `key: value` lines describing the run, copied into the report")
 	cmd := flag.String("cmd", "scripts/bench.sh", "command that reproduces the run, quoted in the report")
 	gapsFile := flag.String("gaps", "", "Markdown file explaining the rows below goal, copied into the report")
+	otherFile := flag.String("other", "", "Markdown file of measurements on other machines, copied after how to read the tables")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		log.Fatal("no input files")
@@ -64,6 +65,13 @@ func main() {
 			log.Fatal(err)
 		}
 		info.gaps = string(b)
+	}
+	if *otherFile != "" {
+		b, err := os.ReadFile(*otherFile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		info.other = string(b)
 	}
 	if *envFile != "" {
 		b, err := os.ReadFile(*envFile)

@@ -24,6 +24,9 @@ type machineInfo struct {
 	// gaps is hand-written Markdown explaining the rows below goal,
 	// copied after the goals.
 	gaps string
+	// other is hand-written Markdown of measurements on other machines than
+	// this run's, copied after how to read the tables.
+	other string
 }
 
 // fmtRatio formats an ours/peer speed ratio, marking gaps within noise.
@@ -348,6 +351,10 @@ func writeReport(w *bufio.Writer, res *results, info machineInfo) {
 	fmt.Fprintf(w, "`native` is pqcodec's native package called directly (no Factory), `purego` pqcodec's Factory with\n")
 	fmt.Fprintf(w, "WithPureGo; both are ours and are not peers. `copy` is the physical limit, not a peer; `_bitmap` rows do\n")
 	fmt.Fprintf(w, "different work (no unpacking) and are shown for reference only.\n\n")
+
+	if other := strings.TrimSpace(info.other); other != "" {
+		fmt.Fprintf(w, "%s\n\n", other)
+	}
 
 	fmt.Fprintf(w, "## Machine\n\n")
 	fmt.Fprintf(w, "- CPU: %s (nproc %d)\n- Go: %s\n", info.cpu, info.nproc, info.goVersion)
