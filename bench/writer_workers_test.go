@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
+	"runtime/metrics"
 	"sync"
 	"testing"
 
@@ -138,6 +140,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		b.Run("variant="+v.name+"/impl=ours", func(b *testing.B) { // impl= last, for benchtable
 			b.SetBytes(int64(in))
 			b.ReportAllocs()
+			idle0 := newIdleP()
 			cpu0 := cpuTime()
 			for b.Loop() {
 				buf.Reset()
@@ -146,6 +149,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(idle0.percent(), "idle-P-%")
 			b.ReportMetric(float64(buf.Len()), "file-B")
 		})
 	}
@@ -184,6 +188,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		}
 		b.SetBytes(int64(2 * in))
 		b.ReportAllocs()
+		idle0 := newIdleP()
 		cpu0 := cpuTime()
 		for b.Loop() {
 			if err := pair(); err != nil {
@@ -191,6 +196,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(idle0.percent(), "idle-P-%")
 		b.ReportMetric(float64(bufs[0].Len()), "file-B")
 	})
 }
@@ -237,4 +243,32 @@ func checkWorkersFile(tb testing.TB, f *workersFile, b []byte) {
 			require.Equal(tb, fmt.Sprint(v.Value(k)), got[k], "%s value %d", c.name, k)
 		}
 	}
+}
+
+// idleP measures the share of the Go scheduler's processors (GOMAXPROCS
+// of them) left without a goroutine to run, from the runtime's own
+// accounting (runtime/metrics /cpu/classes/idle over .../total): what the
+// work leaves idle by its own waits, not what other processes take from
+// the machine, so that a loaded machine still shows how well the work
+// keeps two cores busy.
+type idleP struct{ idle, total float64 }
+
+var idlePMetrics = []metrics.Sample{{Name: "/cpu/classes/idle:cpu-seconds"}, {Name: "/cpu/classes/total:cpu-seconds"}}
+
+// The runtime updates these counts at the end of a collection: newIdleP
+// runs one.
+func newIdleP() idleP {
+	runtime.GC()
+	s := append([]metrics.Sample(nil), idlePMetrics...)
+	metrics.Read(s)
+	return idleP{s[0].Value.Float64(), s[1].Value.Float64()}
+}
+
+// percent returns the idle share since p, in percent.
+func (p idleP) percent() float64 {
+	q := newIdleP()
+	if q.total <= p.total {
+		return 0
+	}
+	return 100 * (q.idle - p.idle) / (q.total - p.total)
 }

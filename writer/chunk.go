@@ -73,10 +73,14 @@ type chunkWriter struct {
 	// in flight or not; async the batch in flight (WithWorkers).
 	queued int64
 	async  asyncState
-	// budget is the Writer's count of buffered bytes (budget.go), counted
-	// the chunk's share of it.
-	budget  *budget
-	counted int64
+	// WithWorkers (workers.go): the Writer's tokens of running goroutines
+	// (nil without workers) and whether the column's work holds one; the
+	// data pages in compression on workers, oldest first, and the jobs
+	// free for the next ones.
+	sem     chan struct{}
+	holding bool
+	pending []*pageJob
+	free    []*pageJob
 
 	// SizeStatistics (with statistics on): the page's BYTE_ARRAY bytes,
 	// and per page the level histograms (max level + 1 counts each, for
@@ -109,6 +113,7 @@ type chunkWriter struct {
 	body, comp, hdrBuf []byte
 	trial, trialComp   []byte
 	header             format.PageHeader
+	syncPage           describedPage
 	dictPage           []byte
 
 	// WithEncryption (encrypt.go): nil for a column in the clear.
@@ -343,7 +348,6 @@ func (c *chunkWriter) write(v *enctable.Values, def, rep []int16, n int) error {
 		c.pageRows += rows
 		vi += nv
 		i = end
-		c.account()
 		if c.dictActive && c.dictPlain == 0 && c.trialPlain >= trialSize && 10*c.dict.Len() >= 9*c.pageValues {
 			// The chunk's first page of values, nine in ten of them new
 			// so far: the page is cut once the trial's values are in and
@@ -489,10 +493,17 @@ func (c *chunkWriter) insertBloom(v *enctable.Values, from, to int) {
 }
 
 // flushPage encodes, compresses and appends the current page to the chunk.
+// Under WithWorkers, a page in the fallback encoding is compressed on a
+// worker (startCompress) and appended later, in order (reap); a
+// dictionary-encoded page is compressed here, since whether the next page
+// keeps the dictionary depends on its compressed size.
 func (c *chunkWriter) flushPage() error {
 	n := c.pageLevels()
 	if n == 0 {
 		return nil
+	}
+	if err := c.reapReady(); err != nil {
+		return err
 	}
 	if c.dictStats {
 		// One min/max update per distinct value of the page, before
@@ -526,7 +537,6 @@ func (c *chunkWriter) flushPage() error {
 	}
 	levelsEnd := len(body)
 	enc := c.row.Encoding
-	fallBack := false
 	if c.dictActive {
 		enc = format.RLEDictionary
 		c.dictUsed = true
@@ -553,10 +563,22 @@ func (c *chunkWriter) flushPage() error {
 	if len(body) > math.MaxInt32 {
 		return fmt.Errorf("%w: column %v: page of %d bytes", ErrTooLarge, c.pathString(), len(body))
 	}
-	out, compressed, err := c.compressPage(&c.comp, body, levelsEnd)
+	if c.sem != nil && enc != format.RLEDictionary {
+		j, err := c.freeJob()
+		if err != nil {
+			return err
+		}
+		j.body, c.body = body, j.body[:0]
+		j.levelsEnd = levelsEnd
+		c.describe(&j.page, n, enc, len(body), repLen, defLen)
+		c.startCompress(j)
+		return nil
+	}
+	out, _, err := c.compressPage(&c.comp, body, levelsEnd)
 	if err != nil {
 		return err
 	}
+	fallBack := false
 	if enc == format.RLEDictionary && c.pageValues > 0 {
 		// The chunk falls back after a page when its dictionary-encoded
 		// pages and its dictionary (estimated at the fallback's ratio)
@@ -577,13 +599,37 @@ func (c *chunkWriter) flushPage() error {
 		r := c.fallbackRatio
 		fallBack = float64(c.dictOut)+r*float64(c.dict.DictSize()) >= r*float64(c.dictPlain)+float64(c.dictLevels)
 	}
-	if len(out) > math.MaxInt32 {
-		return fmt.Errorf("%w: column %v: compressed page of %d bytes", ErrTooLarge, c.pathString(), len(out))
+	p := &c.syncPage
+	c.describe(p, n, enc, len(body), repLen, defLen)
+	if err := c.appendOut(p, out); err != nil {
+		return err
 	}
+	if fallBack {
+		c.dictActive = false
+	}
+	return nil
+}
+
+// describedPage is a data page encoded and described, waiting for its
+// compressed bytes: its header but for their size (and CRC), and its
+// location but for its offset and size.
+type describedPage struct {
+	h       format.PageHeader
+	loc     pageLoc
+	bodyLen int
+}
+
+// describe fills p from the current page of n levels, encoded in enc to
+// bodyLen bytes (the v2 levels' lengths repLen and defLen), adds the
+// page's statistics, histograms and counts to the chunk's and resets the
+// current page: everything about the page but its compressed bytes, so
+// that the next page can fill while it is compressed.
+func (c *chunkWriter) describe(p *describedPage, n int, enc format.Encoding, bodyLen, repLen, defLen int) {
 	nulls := int64(n - c.pageValues)
-	loc := pageLoc{offset: c.pages.len(), firstRow: c.numRows, nulls: nulls, values: c.pageValues}
-	h := &c.header
-	*h = format.PageHeader{UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(out))}
+	p.loc = pageLoc{firstRow: c.numRows, nulls: nulls, values: c.pageValues}
+	p.bodyLen = bodyLen
+	h := &p.h
+	*h = format.PageHeader{UncompressedPageSize: int32(bodyLen)}
 	var st *format.Statistics
 	if c.cfg.version == 1 {
 		h.Type, h.HasDataPageHeader = format.DataPage, true
@@ -595,11 +641,12 @@ func (c *chunkWriter) flushPage() error {
 		h.Type, h.HasDataPageHeaderV2 = format.DataPageV2, true
 		h.DataPageHeaderV2 = format.DataPageHeaderV2{NumValues: int32(n), NumNulls: int32(nulls), NumRows: int32(c.pageRows),
 			Encoding: enc, DefinitionLevelsByteLength: int32(defLen), RepetitionLevelsByteLength: int32(repLen),
-			IsCompressed: compressed, HasIsCompressed: true}
+			IsCompressed: c.compresses(bodyLen, repLen+defLen), HasIsCompressed: true}
 		st = &h.DataPageHeaderV2.Statistics
 		h.DataPageHeaderV2.HasStatistics = c.cfg.statistics
 	}
 	if c.cfg.statistics {
+		loc := &p.loc
 		st.NullCount, st.HasNullCount = nulls, true
 		loc.minStart = len(c.bounds)
 		if c.page.has {
@@ -617,25 +664,41 @@ func (c *chunkWriter) flushPage() error {
 		c.defHists = appendHistogram(c.defHists, c.def, c.maxDef)
 		c.unenc = append(c.unenc, c.pageUnenc)
 	}
-	blk := c.pages.block(len(out) + 256) // 256: the header, most often
-	start := len(blk)
-	var hlen int
-	if blk, hlen, err = c.appendPage(blk, h, out, len(c.locs)); err != nil { // encrypt.go
-		return err
-	}
-	c.pages.set(blk)
-	loc.size = int32(len(blk) - start)
-	c.locs = append(c.locs, loc)
-	c.uncompressed += int64(hlen + len(body))
 	c.countEncoding(h.Type, enc)
 	c.numLevels += int64(n)
 	c.numRows += int64(c.pageRows)
 	c.nullCount += nulls
 	c.resetPage()
-	if fallBack {
-		c.dictActive = false
+}
+
+// appendOut appends page p, compressed to out, to the chunk's pages.
+func (c *chunkWriter) appendOut(p *describedPage, out []byte) error {
+	if len(out) > math.MaxInt32 {
+		return fmt.Errorf("%w: column %v: compressed page of %d bytes", ErrTooLarge, c.pathString(), len(out))
 	}
+	p.h.CompressedPageSize = int32(len(out))
+	p.loc.offset = c.pages.len()
+	blk := c.pages.block(len(out) + 256) // 256: the header, most often
+	start := len(blk)
+	blk, hlen, err := c.appendPage(blk, &p.h, out, len(c.locs)) // encrypt.go
+	if err != nil {
+		return err
+	}
+	c.pages.set(blk)
+	p.loc.size = int32(len(blk) - start)
+	c.locs = append(c.locs, p.loc)
+	c.uncompressed += int64(hlen + p.bodyLen)
 	return nil
+}
+
+// compresses reports whether a page of bodyLen bytes whose levels take
+// the first levelsEnd is compressed (see compressPage).
+func (c *chunkWriter) compresses(bodyLen, levelsEnd int) bool {
+	// A v2 page without values (nulls only) leaves its empty values
+	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
+	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
+	// and the spec lets a v2 page say its values are not compressed.
+	return c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || bodyLen > levelsEnd)
 }
 
 // compressPage returns the bytes after the header of a page whose levels
@@ -643,12 +706,7 @@ func (c *chunkWriter) flushPage() error {
 // (v1 compresses levels and values, v2 the values only), and whether they
 // are compressed.
 func (c *chunkWriter) compressPage(buf *[]byte, body []byte, levelsEnd int) ([]byte, bool, error) {
-	// A v2 page without values (nulls only) leaves its empty values
-	// section uncompressed (is_compressed false): arrow-go v18.8 cannot
-	// decompress an empty BROTLI stream nor hyparquet an empty LZ4 block,
-	// and the spec lets a v2 page say its values are not compressed.
-	compressed := c.cfg.codec != codecfactory.Uncompressed && (c.cfg.version == 1 || len(body) > levelsEnd)
-	if !compressed {
+	if !c.compresses(len(body), levelsEnd) {
 		return body, false, nil
 	}
 	from := 0
@@ -748,6 +806,9 @@ func (c *chunkWriter) buffered() int64 {
 // c.dictPage and c.pages ready to be written.
 func (c *chunkWriter) finish() error {
 	if err := c.flushPage(); err != nil {
+		return err
+	}
+	if err := c.reapUntil(0); err != nil {
 		return err
 	}
 	c.dictPage = c.dictPage[:0]

@@ -109,10 +109,11 @@
 // current page, its levels at 2 bytes each and its values at their PLAIN
 // size (4-byte length and bytes for BYTE_ARRAY), or 4 bytes per index
 // while dictionary-encoded; and each column's dictionary, the PLAIN size
-// of its values plus 8 bytes per value. The count is kept after every
-// step of a column's writing (at most 1024 values, or one row of a
-// repeated column, and the page that step completes). Where every column
-// holds the same rows, the row group is flushed early (below
+// of its values plus 8 bytes per value. The count is taken where every
+// column holds the same rows, at the end of each round of batches (under
+// WithWorkers, pages still in compression there are bounded by their
+// largest compressed size until they are appended, and waited for when
+// the bound cannot decide). There, the row group is flushed early (below
 // WithRowGroupSize and WithRowGroupRows) when the count plus the largest
 // round of batches so far reaches n, and before a batch that would take
 // the count past n; parquet-java's memory manager shrinks row groups the
@@ -120,14 +121,15 @@
 // larger than what the budget leaves is buffered whole (its values are the
 // caller's memory already) and the row group is flushed as soon as the
 // round ends, the first place it can be cut; a Write never fails for the
-// budget. With rounds that fit, the count never passes n by more than one
-// step of each column working at once (one column without WithWorkers);
-// with a larger round, by that round's pages.
+// budget. With rounds that fit (none larger than the largest so far), the
+// count never passes n; with a larger round, by that round's pages.
 //
 // Not counted: per column, the scratch of one encoded and one compressed
 // page (each about the page size) and of the dictionary page (at most the
-// dictionary limit), the bloom filter's bitset, and under WithWorkers the
-// copy of each column's batch in flight; the capacity of the buffers of
+// dictionary limit), the bloom filter's bitset, and under WithWorkers(w)
+// the copy of each column's batch in flight and the scratch of up to w
+// pages in compression per column (an encoded and a compressed page each);
+// the capacity of the buffers of
 // compressed pages beyond their length, which a column keeps across row
 // groups up to twice what it needed in the last one (so at most n more);
 // the caller's own batches; and, growing with the file until Close, the
@@ -135,7 +137,8 @@
 // hundred bytes per page, plus byte-array bounds of up to 64 bytes each). With Go's default GOGC=100 the heap may
 // grow to twice the live bytes before a collection, so the process's peak
 // RSS is bounded by 2 × (2n + columns × (2 × page size + dictionary
-// limit)) plus the runtime's and the native codecs' own memory (64 MiB
+// limit)) (2 × (w + 1) × page size under WithWorkers(w), and the batches
+// in flight) plus the runtime's and the native codecs' own memory (64 MiB
 // allowed for them in the test). TestWriteRSS (make test-memory) writes 2
 // GB of generated rows of six columns (sequential and random INT64,
 // random DOUBLE, random 24-byte BYTE_ARRAY, 64 dictionary strings with
@@ -166,9 +169,11 @@
 //
 // [WithWorkers](n) cuts, encodes and compresses the columns of a row group
 // on up to n goroutines: Write checks and copies a batch, and the column's
-// work runs while the caller writes the next column's batch; a column's
-// batches run in order and the row group is flushed once every column's
-// work is done, so the file is the same, byte for byte, for any n
+// work runs while the caller writes the next column's batch; the pages of
+// a column that are not dictionary-encoded are compressed on up to n
+// goroutines while its next page fills. A column's batches run in order,
+// its pages are appended in order, and row groups are cut where they are
+// without workers, so the file is the same, byte for byte, for any n
 // (TestWorkersSameBytes). Write a batch of each column in turn to keep
 // the workers busy; an error of the background work (a codec's, the
 // io.Writer's) comes back from a later call.

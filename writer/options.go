@@ -321,12 +321,16 @@ func WithMaxMemory(n int64) Option {
 // batch, copies it and returns while the column's work goes on in the
 // background, so that the next column's batch can start: write a batch of
 // each column in turn. A column's batches still run one at a time in the
-// order written, and row groups are cut where they are without workers,
-// so the file is the same, byte for byte, for any n. Each column holds a
-// copy of its batch in flight in memory, and an error of that work (a
-// codec's) is returned by a later call (Write of the same column, the
-// Write that ends a row of batches, Flush or Close). The Writer itself is
-// still for one goroutine at a time.
+// order written; the data pages of a column that are not
+// dictionary-encoded are compressed on the workers, up to n of them at
+// once, while the column's next page fills, and appended in order. Row
+// groups are cut where they are without workers, so the file is the same,
+// byte for byte, for any n. Each column holds a copy of its batch in
+// flight in memory, and up to n pages in compression (each encoded and
+// compressed), and an error of that work (a codec's) is returned by a
+// later call (Write of the same column, the Write that ends a row of
+// batches, Flush or Close). The Writer itself is still for one goroutine
+// at a time.
 func WithWorkers(n int) Option {
 	return func(cfg *config) error {
 		if err := fileOnly(cfg, "WithWorkers"); err != nil {

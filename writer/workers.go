@@ -6,12 +6,18 @@ import (
 )
 
 // This file holds what WithWorkers adds: a column's batches, copied by
-// Write, are cut into pages, encoded and compressed on a goroutine while
-// the caller writes the next column; at most cfg.workers such goroutines
-// run at once. A column's batches run in the order written, one at a
-// time, so each chunk is built exactly as without workers, and the row
-// group is flushed only when every column's work is done: the file is the
-// same, byte for byte, for any number of workers.
+// Write, are cut into pages and encoded on a goroutine while the caller
+// writes the next column, and a page that is not dictionary-encoded is
+// compressed on a goroutine of its own while the column's next page fills
+// (whether a dictionary-encoded page keeps the dictionary for the next one
+// depends on its compressed size, so it is compressed in turn). At most
+// cfg.workers such goroutines run at once: one waiting for another gives
+// up its token meanwhile (reapUntil). A column's batches run in the order
+// written, one at a time, and its pages are appended in the order cut
+// (reap), so each chunk is built exactly as without workers; the row group
+// is flushed where it would be without workers (budget.go's endRound
+// decides on bounds of the pages still in compression, or waits for
+// them): the file is the same, byte for byte, for any number of workers.
 
 // asyncState is a column's in-flight batch: the copy it works on and the
 // channel its goroutine reports on.
@@ -76,12 +82,144 @@ func (w *Writer) startWrite(c *chunkWriter, v *enctable.Values, def, rep []int16
 	c.async.busy = true
 	go func() {
 		w.sem <- struct{}{}
+		c.holding = true
 		err := c.write(&c.async.v, c.async.def, c.async.rep, n)
+		c.holding = false
 		<-w.sem
 		c.async.done <- err
 	}()
 	return nil
 }
+
+// pageJob is a data page compressed on a worker: its encoded bytes, the
+// buffer it is compressed into and, once done reports, the compressed
+// bytes.
+type pageJob struct {
+	page       describedPage
+	body, comp []byte
+	levelsEnd  int
+	out        []byte
+	done       chan error // capacity 1: the goroutine never blocks on it
+	// hi is the most bytes the page can take in the chunk once appended:
+	// its compressed bytes at most, a header with its statistics, the
+	// modules' overhead when encrypted.
+	hi int64
+}
+
+// maxPageHeader is more than a page header takes besides the statistics'
+// values, encrypted or not.
+const maxPageHeader = 1 << 10
+
+// freeJob returns a pageJob to compress a page on, waiting for the
+// column's oldest page in compression when it has as many as there are
+// workers.
+func (c *chunkWriter) freeJob() (*pageJob, error) {
+	if err := c.reapUntil(cap(c.sem) - 1); err != nil {
+		return nil, err
+	}
+	if n := len(c.free); n > 0 {
+		j := c.free[n-1]
+		c.free = c.free[:n-1]
+		return j, nil
+	}
+	return &pageJob{done: make(chan error, 1)}, nil
+}
+
+// startCompress compresses j on a worker; reap appends it.
+func (c *chunkWriter) startCompress(j *pageJob) {
+	stats := int64(0)
+	if l := &j.page.loc; l.hasMinMax {
+		stats = 2 * int64(l.end-l.minStart) // Min and MinValue, Max and MaxValue
+	}
+	j.hi = int64(len(j.body)) + stats + maxPageHeader
+	if c.compresses(len(j.body), j.levelsEnd) {
+		from := 0 // v2 compresses the values only
+		if c.cfg.version == 2 {
+			from = j.levelsEnd
+		}
+		j.hi += int64(c.codecs.CompressBound(c.cfg.codec, len(j.body)-from) - (len(j.body) - from))
+	}
+	c.pending = append(c.pending, j)
+	sem := c.sem
+	go func() {
+		sem <- struct{}{}
+		out, _, err := c.compressPage(&j.comp, j.body, j.levelsEnd)
+		<-sem
+		j.out = out
+		j.done <- err
+	}()
+}
+
+// reapReady appends the column's pages whose compression is done, in
+// order, up to the first still running.
+func (c *chunkWriter) reapReady() error {
+	for len(c.pending) > 0 {
+		select {
+		case err := <-c.pending[0].done:
+			if err := c.appendJob(err); err != nil {
+				return err
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// reapUntil appends the column's pages in compression, in order, waiting
+// for them until at most n are left. A worker waiting gives up its turn
+// meanwhile, so that the compressions it waits for can run.
+func (c *chunkWriter) reapUntil(n int) error {
+	for len(c.pending) > max(n, 0) {
+		var err error
+		select {
+		case err = <-c.pending[0].done:
+		default:
+			if c.holding {
+				<-c.sem
+			}
+			err = <-c.pending[0].done
+			if c.holding {
+				c.sem <- struct{}{}
+			}
+		}
+		if err := c.appendJob(err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendJob appends the column's oldest page in compression, done with
+// err, and frees its job.
+func (c *chunkWriter) appendJob(err error) error {
+	j := c.pending[0]
+	copy(c.pending, c.pending[1:])
+	c.pending = c.pending[:len(c.pending)-1]
+	c.free = append(c.free, j)
+	if err != nil {
+		return err
+	}
+	return c.appendOut(&j.page, j.out)
+}
+
+// pagesBound returns the least and the most bytes the chunk's first m
+// pages take, exact when they are all appended.
+func (c *chunkWriter) pagesBound(m int) (lo, hi int64) {
+	if k := min(m, len(c.locs)); k > 0 {
+		l := c.locs[k-1]
+		lo = l.offset + int64(l.size)
+	}
+	hi = lo
+	for _, j := range c.pending[:max(m-len(c.locs), 0)] {
+		hi += j.hi
+	}
+	return lo, hi
+}
+
+// numPages returns the number of data pages of the chunk, appended or in
+// compression.
+func (c *chunkWriter) numPages() int { return len(c.locs) + len(c.pending) }
 
 // waitAll waits for every column's batch in flight and returns the first
 // error, in column order.
@@ -110,7 +248,9 @@ func (w *Writer) finishAll() error {
 		c.async.busy = true
 		go func() {
 			w.sem <- struct{}{}
+			c.holding = true
 			err := c.finish()
+			c.holding = false
 			<-w.sem
 			c.async.done <- err
 		}()

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -18,20 +20,31 @@ import (
 
 // workerSets are option sets whose files must not depend on the number of
 // workers: row groups cut by size and by rows between windows, dictionary
-// fallbacks, v2 pages and bloom filters.
+// fallbacks, v2 pages and bloom filters. A set with maxInput applies to
+// the files of at most that many bytes.
 func workerSets() []struct {
-	name   string
-	window int
-	opts   []writer.Option
+	name     string
+	window   int
+	maxInput int
+	opts     []writer.Option
 } {
 	return []struct {
-		name   string
-		window int
-		opts   []writer.Option
+		name     string
+		window   int
+		maxInput int
+		opts     []writer.Option
 	}{
-		{"default-window-700-rowgroup-64KiB", 700, []writer.Option{writer.WithRowGroupSize(64 << 10)}},
-		{"v2-snappy-smallpages-dictlimit-bloom", 300, []writer.Option{writer.WithPageVersion(2), writer.WithCodec(codecfactory.Snappy),
+		{"default-window-700-rowgroup-64KiB", 700, 0, []writer.Option{writer.WithRowGroupSize(64 << 10)}},
+		{"v2-snappy-smallpages-dictlimit-bloom", 300, 0, []writer.Option{writer.WithPageVersion(2), writer.WithCodec(codecfactory.Snappy),
 			writer.WithPageRows(100), writer.WithDictionaryLimit(200), writer.WithBloomFilter(500, 0.05), writer.WithRowGroupRows(1000)}},
+		// Many small batches per column and tiny pages in the fallback
+		// encoding: more pages in compression per column than workers,
+		// pages still in compression at the ends of rounds, row groups cut
+		// by the budget and by size on counts that bound them.
+		{"v2-zstd-tinypages-nodict-budget", 40, 32 << 10, []writer.Option{writer.WithPageVersion(2), writer.WithCodec(codecfactory.Zstd),
+			writer.WithPageSize(512), writer.WithDictionary(false), writer.WithMaxMemory(48 << 10)}},
+		{"tinypages-rowgroup-16KiB", 25, 32 << 10, []writer.Option{writer.WithCodec(codecfactory.Snappy), writer.WithPageSize(256),
+			writer.WithDictionaryLimit(1 << 10), writer.WithRowGroupSize(16 << 10)}},
 	}
 }
 
@@ -53,6 +66,9 @@ func TestWorkersSameBytes(t *testing.T) {
 		}
 		files++
 		for _, set := range workerSets() {
+			if set.maxInput > 0 && len(b) > set.maxInput {
+				continue
+			}
 			var want []byte
 			for _, n := range []int{1, 2, 4} {
 				opts := append(set.opts[:len(set.opts):len(set.opts)], writer.WithCodecs(f), writer.WithWorkers(n))
@@ -148,3 +164,51 @@ func TestWorkersErrors(t *testing.T) {
 }
 
 var testFLBA = column.Values{Type: format.FixedLenByteArray, TypeLength: 2, Bytes: []byte{0, 0x3c, 0, 0xc0, 0xff, 0x7f}}
+
+// TestWorkersPagesInCompression fails a Writer while data pages are in
+// compression on workers (tiny pages in the fallback encoding): through
+// its io.Writer and through a bad batch. The error comes back, Close
+// writes no footer, and no goroutine is left behind.
+func TestWorkersPagesInCompression(t *testing.T) {
+	s := testSchema(t)
+	before := runtime.NumGoroutine()
+	opts := []writer.Option{writer.WithWorkers(2), writer.WithDictionary(false), writer.WithPageSize(64),
+		writer.WithCodec(codecfactory.Zstd), writer.WithRowGroupSize(4 << 10)}
+	k := int64(0)
+	round := func(w *writer.Writer) error {
+		k++
+		return errors.Join(w.Write(0, int64s(k*k, k*k*k, -k), nil, nil),
+			w.Write(1, strs("x", "y"), []int16{1, 0, 1}, nil),
+			w.Write(2, strs("a"), []int16{3, 2, 0, 1}, []int16{0, 1, 0, 0}),
+			w.Write(3, &testFLBA, nil, nil))
+	}
+	for at := 0; at < 8<<10; at += 997 {
+		fw := &breakingWriter{failAt: at, failCall: -1}
+		w, err := writer.New(fw, s, opts...)
+		require.NoError(t, err)
+		for err == nil {
+			err = round(w)
+		}
+		require.ErrorIs(t, err, errDisk)
+		require.ErrorIs(t, w.Close(), errDisk)
+		require.Zero(t, fw.callsAfter)
+	}
+	var buf bytes.Buffer
+	w, err := writer.New(&buf, s, opts...)
+	require.NoError(t, err)
+	for range 50 {
+		require.NoError(t, round(w))
+	}
+	require.NoError(t, w.Write(0, int64s(1, 2, 3), nil, nil))
+	require.ErrorIs(t, w.Write(1, strs("x"), []int16{1, 0, 1}, nil), writer.ErrLevel)
+	require.ErrorIs(t, w.Close(), writer.ErrLevel)
+	_, err = column.Open(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.Error(t, err, "a failed Writer's bytes open as a file")
+	for range 200 {
+		if runtime.NumGoroutine() <= before {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.LessOrEqual(t, runtime.NumGoroutine(), before, "goroutines left running")
+}

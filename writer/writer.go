@@ -101,7 +101,7 @@ func New(w io.Writer, schema *format.Schema, opts ...Option) (*Writer, error) {
 			return nil, err
 		}
 		c.reuse(reused.take(len(wr.cols), c.typ, c.typeLen)) // recycle.go
-		c.budget = &wr.budget
+		c.sem = wr.sem
 		known[joinPath(c.path)] = true
 		wr.cols = append(wr.cols, c)
 	}
@@ -217,11 +217,14 @@ func (w *Writer) Write(col int, v *column.Values, def, rep []int16) error {
 	if err := w.waitAll(); err != nil {
 		return w.fail(err)
 	}
-	var size int64
-	for _, c := range w.cols {
-		size += c.buffered()
+	if rows == 0 {
+		return nil
 	}
-	if rows > 0 && (w.overBudget() || rows >= w.cfg.rowGroupRows || size >= w.cfg.rowGroupSize) {
+	flush, err := w.endRound(rows) // budget.go
+	if err != nil {
+		return w.fail(err)
+	}
+	if flush {
 		return w.flush()
 	}
 	return nil
@@ -254,7 +257,7 @@ func (w *Writer) start() error {
 }
 
 func (w *Writer) flush() error {
-	if err := w.waitAll(); err != nil {
+	if err := w.settle(); err != nil {
 		return w.fail(err)
 	}
 	rows := w.cols[0].rows()
