@@ -141,27 +141,22 @@ func (r *Reader) ReadI8() (int8, error) {
 }
 
 // ReadI16 reads a zigzag varint i16, rejecting values out of range.
-func (r *Reader) ReadI16() (int16, error) {
-	v, err := r.ReadI64()
-	if err != nil {
-		return 0, err
-	}
-	if v < math.MinInt16 || v > math.MaxInt16 {
-		return 0, r.corrupt("i16 out of range")
-	}
-	return int16(v), nil
-}
+func (r *Reader) ReadI16() (int16, error) { return readInt[int16](r, "i16 out of range") }
 
 // ReadI32 reads a zigzag varint i32, rejecting values out of range.
-func (r *Reader) ReadI32() (int32, error) {
+func (r *Reader) ReadI32() (int32, error) { return readInt[int32](r, "i32 out of range") }
+
+// readInt reads a zigzag varint as a T, rejecting values out of its range
+// with the message outOfRange.
+func readInt[T int16 | int32](r *Reader, outOfRange string) (T, error) {
 	v, err := r.ReadI64()
 	if err != nil {
 		return 0, err
 	}
-	if v < math.MinInt32 || v > math.MaxInt32 {
-		return 0, r.corrupt("i32 out of range")
+	if int64(T(v)) != v {
+		return 0, r.corrupt(outOfRange)
 	}
-	return int32(v), nil
+	return T(v), nil
 }
 
 // ReadI64 reads a zigzag varint i64.
