@@ -141,22 +141,28 @@ func (r *Reader) ReadI8() (int8, error) {
 }
 
 // ReadI16 reads a zigzag varint i16, rejecting values out of range.
-func (r *Reader) ReadI16() (int16, error) { return readInt[int16](r, "i16 out of range") }
+func (r *Reader) ReadI16() (int16, error) {
+	v, err := r.readRange(math.MinInt16, math.MaxInt16, "i16 out of range")
+	return int16(v), err
+}
 
 // ReadI32 reads a zigzag varint i32, rejecting values out of range.
-func (r *Reader) ReadI32() (int32, error) { return readInt[int32](r, "i32 out of range") }
+func (r *Reader) ReadI32() (int32, error) {
+	v, err := r.readRange(math.MinInt32, math.MaxInt32, "i32 out of range")
+	return int32(v), err
+}
 
-// readInt reads a zigzag varint as a T, rejecting values out of its range
-// with the message outOfRange.
-func readInt[T int16 | int32](r *Reader, outOfRange string) (T, error) {
+// readRange reads a zigzag varint, rejecting values outside [lo, hi] with
+// the message outOfRange; it returns 0 with an error.
+func (r *Reader) readRange(lo, hi int64, outOfRange string) (int64, error) {
 	v, err := r.ReadI64()
 	if err != nil {
 		return 0, err
 	}
-	if int64(T(v)) != v {
+	if v < lo || v > hi {
 		return 0, r.corrupt(outOfRange)
 	}
-	return T(v), nil
+	return v, nil
 }
 
 // ReadI64 reads a zigzag varint i64.
