@@ -141,6 +141,7 @@ func (v *Values) AppendRange(src *Values, from, to int) {
 		lo, hi := src.Offsets[from], src.Offsets[to]
 		base := int32(len(v.Bytes)) - lo
 		v.Bytes = append(v.Bytes, src.Bytes[lo:hi]...)
+		// The same loop as column's appendByteArrayRange, its twin.
 		k := len(v.Offsets)
 		v.Offsets = slices.Grow(v.Offsets, to-from)[:k+to-from]
 		out := v.Offsets[k:]
