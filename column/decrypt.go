@@ -105,24 +105,27 @@ func (f *File) setDecryptor(r *Reader) error {
 
 // readColumnIndex is format.ReadColumnIndexLimit under WithMaxMemory, for encrypted chunks too.
 func (f *File) readColumnIndex(rowGroup, column int, cc *format.ColumnChunk) (*format.ColumnIndex, error) {
-	if err := f.chunkCryptErr(rowGroup, column); err != nil {
-		return nil, err
-	}
-	if ci := f.chunkCipher(rowGroup, column); ci != nil {
-		return format.ReadColumnIndexDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column, f.opts.maxMemory)
-	}
-	return format.ReadColumnIndexLimit(f.r, f.size, cc, f.opts.maxMemory)
+	return readIndex(f, rowGroup, column, cc, format.ReadColumnIndexDecrypt, format.ReadColumnIndexLimit)
 }
 
 // readOffsetIndex is format.ReadOffsetIndexLimit under WithMaxMemory, for encrypted chunks too.
 func (f *File) readOffsetIndex(rowGroup, column int, cc *format.ColumnChunk) (*format.OffsetIndex, error) {
+	return readIndex(f, rowGroup, column, cc, format.ReadOffsetIndexDecrypt, format.ReadOffsetIndexLimit)
+}
+
+// readIndex reads a page index of cc (a column index or an offset index)
+// with decrypt when the chunk is encrypted, with read otherwise, under
+// WithMaxMemory.
+func readIndex[T any](f *File, rowGroup, column int, cc *format.ColumnChunk,
+	decrypt func(io.ReaderAt, int64, *format.ColumnChunk, *encryption.FileDecryptor, *encryption.Cipher, int, int, int64) (*T, error),
+	read func(io.ReaderAt, int64, *format.ColumnChunk, int64) (*T, error)) (*T, error) {
 	if err := f.chunkCryptErr(rowGroup, column); err != nil {
 		return nil, err
 	}
 	if ci := f.chunkCipher(rowGroup, column); ci != nil {
-		return format.ReadOffsetIndexDecrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column, f.opts.maxMemory)
+		return decrypt(f.r, f.size, cc, f.crypt.dec, ci, rowGroup, column, f.opts.maxMemory)
 	}
-	return format.ReadOffsetIndexLimit(f.r, f.size, cc, f.opts.maxMemory)
+	return read(f.r, f.size, cc, f.opts.maxMemory)
 }
 
 // Decryptor returns the decryptor of an encrypted file opened with

@@ -200,7 +200,10 @@ func (r *Reader) AppendValues(p *Page, dst *Values, n int) error {
 }
 
 // appendByteArrayRange appends byte arrays [from, to) of src to dst, its
-// offsets rebased in one pass into room made once.
+// offsets rebased in one pass into room made once. It is the BYTE_ARRAY case
+// of enctable's AppendRange, its twin, with the int32 check; calling that
+// instead measured 25% slower on 1000 short values (Intel Xeon family 6
+// model 167), so the loop stays here too.
 func appendByteArrayRange(dst, src *Values, from, to int) error {
 	if len(dst.Offsets) == 0 {
 		dst.Offsets = append(dst.Offsets, int32(len(dst.Bytes)))

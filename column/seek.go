@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
 )
 
@@ -321,35 +322,15 @@ func rowStart(p *Page, i int) int {
 	return p.NumLevels
 }
 
-// slice keeps values [from, to) of v in place.
+// slice keeps values [from, to) of v in place: enctable's AppendRange onto
+// v's own memory, emptied, moves them to the front as copy does (a
+// BYTE_ARRAY v keeps its first offset, 0, and its offsets are rebased).
 func (v *Values) slice(from, to int) {
-	switch v.Type {
-	case format.Boolean:
-		v.Booleans = v.Booleans[:copy(v.Booleans, v.Booleans[from:to])]
-	case format.Int32:
-		v.Int32s = v.Int32s[:copy(v.Int32s, v.Int32s[from:to])]
-	case format.Int64:
-		v.Int64s = v.Int64s[:copy(v.Int64s, v.Int64s[from:to])]
-	case format.Int96:
-		v.Int96s = v.Int96s[:copy(v.Int96s, v.Int96s[from:to])]
-	case format.Float:
-		v.Floats = v.Floats[:copy(v.Floats, v.Floats[from:to])]
-	case format.Double:
-		v.Doubles = v.Doubles[:copy(v.Doubles, v.Doubles[from:to])]
-	case format.FixedLenByteArray:
-		w := v.TypeLength
-		v.Bytes = v.Bytes[:copy(v.Bytes, v.Bytes[from*w:to*w])]
-	case format.ByteArray:
-		if len(v.Offsets) == 0 {
-			return
-		}
-		base, end := v.Offsets[from], v.Offsets[to]
-		v.Bytes = v.Bytes[:copy(v.Bytes, v.Bytes[base:end])]
-		n := copy(v.Offsets, v.Offsets[from:to+1])
-		v.Offsets = v.Offsets[:n]
-		for i := range v.Offsets {
-			v.Offsets[i] -= base
-		}
+	t := (*enctable.Values)(v)
+	src := *t
+	t.Truncate(0)
+	if from < to {
+		t.AppendRange(&src, from, to)
 	}
 }
 

@@ -33,26 +33,11 @@ type cursor struct {
 func newCursor(n *format.Node, raw bool) *cursor {
 	c := &cursor{node: n, path: strings.Join(n.Path(), "."), maxDef: n.MaxDefinitionLevel, maxRep: n.MaxRepetitionLevel}
 	leaf := logical.LeafOf(n.Element)
-	switch *n.Element.Type {
-	case format.Boolean:
-		c.format = formatBoolean
-	case format.Int32:
-		c.format = formatInt32
-	case format.Int64:
-		c.format = formatInt64
-	case format.Int96:
-		c.format = formatInt96
-	case format.Float:
-		c.format = formatFloat
-	case format.Double:
-		c.format = formatDouble
-	case format.ByteArray:
-		c.format = formatHex
-		if leaf.Kind == logical.KindString {
-			c.format = formatString
-		}
-	default:
-		c.format = formatHex
+	c.format = formatHex
+	if f, ok := physicalFormats[*n.Element.Type]; ok {
+		c.format = f
+	} else if *n.Element.Type == format.ByteArray && leaf.Kind == logical.KindString {
+		c.format = formatString
 	}
 	if !raw && leaf.Kind != logical.KindPhysical && leaf.Kind != logical.KindString {
 		c.format, c.leaf = formatLogical, leaf

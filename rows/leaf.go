@@ -26,6 +26,17 @@ const (
 	formatLogical
 )
 
+// physicalFormats is the format of the values of each physical type that
+// has its own; BYTE_ARRAY's depends on its logical type.
+var physicalFormats = map[format.Type]leafFormat{
+	format.Boolean: formatBoolean,
+	format.Int32:   formatInt32,
+	format.Int64:   formatInt64,
+	format.Int96:   formatInt96,
+	format.Float:   formatFloat,
+	format.Double:  formatDouble,
+}
+
 // appendValue appends the next value of c.
 func (c *cursor) appendValue(dst []byte) ([]byte, error) {
 	if c.val >= c.nvals {
@@ -148,18 +159,8 @@ func (c *cursor) value() (any, error) {
 	}
 	v, i := c.next()
 	switch c.format {
-	case formatBoolean:
-		return v.Booleans[i], nil
-	case formatInt32:
-		return v.Int32s[i], nil
-	case formatInt64:
-		return v.Int64s[i], nil
-	case formatInt96:
-		return v.Int96s[i], nil
-	case formatFloat:
-		return v.Floats[i], nil
-	case formatDouble:
-		return v.Doubles[i], nil
+	case formatBoolean, formatInt32, formatInt64, formatInt96, formatFloat, formatDouble:
+		return v.Value(i), nil
 	case formatString:
 		return string(v.ByteArray(i)), nil
 	case formatLogical:

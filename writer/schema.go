@@ -66,25 +66,10 @@ func List(name string, rep format.FieldRepetitionType, element Field) Field {
 func (f Field) WithLogicalType(lt *format.LogicalType) Field {
 	f.elem.LogicalType = lt
 	f.elem.ConvertedType = nil
-	var ct format.ConvertedType
-	ok := true
+	ct, ok := convertedOf[lt.Kind]
 	switch lt.Kind {
-	case format.LogicalString:
-		ct = format.ConvertedUTF8
-	case format.LogicalMap:
-		ct = format.ConvertedMap
-	case format.LogicalList:
-		ct = format.ConvertedList
-	case format.LogicalEnum:
-		ct = format.ConvertedEnum
-	case format.LogicalDate:
-		ct = format.ConvertedDate
-	case format.LogicalJSON:
-		ct = format.ConvertedJSON
-	case format.LogicalBSON:
-		ct = format.ConvertedBSON
 	case format.LogicalDecimal:
-		ct = format.ConvertedDecimal
+		ct, ok = format.ConvertedDecimal, true
 		p, s := lt.Precision, lt.Scale
 		f.elem.Precision, f.elem.Scale = &p, &s
 	case format.LogicalTime, format.LogicalTimestamp:
@@ -100,13 +85,23 @@ func (f Field) WithLogicalType(lt *format.LogicalType) Field {
 			ct, ok = map[int8]format.ConvertedType{8: format.ConvertedUint8, 16: format.ConvertedUint16,
 				32: format.ConvertedUint32, 64: format.ConvertedUint64}[lt.BitWidth]
 		}
-	default:
-		ok = false
 	}
 	if ok {
 		f.elem.ConvertedType = &ct
 	}
 	return f
+}
+
+// convertedOf is the converted type of the logical types that map to one
+// without parameters.
+var convertedOf = map[format.LogicalTypeKind]format.ConvertedType{
+	format.LogicalString: format.ConvertedUTF8,
+	format.LogicalMap:    format.ConvertedMap,
+	format.LogicalList:   format.ConvertedList,
+	format.LogicalEnum:   format.ConvertedEnum,
+	format.LogicalDate:   format.ConvertedDate,
+	format.LogicalJSON:   format.ConvertedJSON,
+	format.LogicalBSON:   format.ConvertedBSON,
 }
 
 // WithTypeLength sets the length of a FIXED_LEN_BYTE_ARRAY leaf.

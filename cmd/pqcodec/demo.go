@@ -161,6 +161,7 @@ func encode(c *demoColumn, enc format.Encoding, pageRows int) (*encodedColumn, e
 		dict = row.NewDictEncoder(0, c.TypeLength)
 	}
 	e := &encodedColumn{}
+	part := &enctable.Values{Type: c.Type, TypeLength: c.TypeLength} // a page's values, as the writer buffers them
 	for a := 0; a < c.Len(); a += pageRows {
 		b := min(a+pageRows, c.Len())
 		var page []byte
@@ -170,7 +171,9 @@ func encode(c *demoColumn, enc format.Encoding, pageRows int) (*encodedColumn, e
 				page = dict.AppendIndexPage(nil)
 			}
 		} else {
-			page, err = row.Encode(nil, valuesRange(c.table(), a, b))
+			part.Truncate(0)
+			part.AppendRange(c.table(), a, b)
+			page, err = row.Encode(nil, part)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s as %v: %w", c.name, enc, err)
@@ -182,30 +185,6 @@ func encode(c *demoColumn, enc format.Encoding, pageRows int) (*encodedColumn, e
 		e.dict, e.dictN = dict.AppendDictionaryPage(nil), dict.Len()
 	}
 	return e, nil
-}
-
-// valuesRange returns values [a, b) of v, sharing its memory.
-func valuesRange(v *enctable.Values, a, b int) *enctable.Values {
-	r := &enctable.Values{Type: v.Type, TypeLength: v.TypeLength}
-	switch v.Type {
-	case format.Boolean:
-		r.Booleans = v.Booleans[a:b]
-	case format.Int32:
-		r.Int32s = v.Int32s[a:b]
-	case format.Int64:
-		r.Int64s = v.Int64s[a:b]
-	case format.Int96:
-		r.Int96s = v.Int96s[a:b]
-	case format.Float:
-		r.Floats = v.Floats[a:b]
-	case format.Double:
-		r.Doubles = v.Doubles[a:b]
-	case format.ByteArray:
-		r.Bytes, r.Offsets = v.Bytes, v.Offsets[a:b+1]
-	case format.FixedLenByteArray:
-		r.Bytes = v.Bytes[a*v.TypeLength : b*v.TypeLength]
-	}
-	return r
 }
 
 // decodePage appends the count values of the page data in encoding enc to

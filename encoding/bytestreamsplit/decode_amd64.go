@@ -18,6 +18,8 @@ func decode[T Value](dst []T, src []byte, stride int) {
 		if hasAVX && a < m {
 			zeroUpper() // the SSE2 code, after a peer's AVX code
 		}
+		// Twin cases, one per type: each calls its type's own assembly
+		// entry points (see below).
 		switch d := any(dst).(type) {
 		case []float32:
 			decodeFloat32AVX2(d[:a], src, stride)

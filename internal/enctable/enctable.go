@@ -15,6 +15,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/pqcodec/pqcodec/encoding/bytestreamsplit"
 	"github.com/pqcodec/pqcodec/encoding/delta"
@@ -159,8 +160,12 @@ func (v *Values) AppendRange(src *Values, from, to int) {
 		lo, hi := src.Offsets[from], src.Offsets[to]
 		base := int32(len(v.Bytes)) - lo
 		v.Bytes = append(v.Bytes, src.Bytes[lo:hi]...)
-		for _, o := range src.Offsets[from+1 : to+1] {
-			v.Offsets = append(v.Offsets, o+base)
+		// The same loop as column's appendByteArrayRange, its twin.
+		k := len(v.Offsets)
+		v.Offsets = slices.Grow(v.Offsets, to-from)[:k+to-from]
+		out := v.Offsets[k:]
+		for i, o := range src.Offsets[from+1 : to+1] {
+			out[i] = o + base
 		}
 	}
 }

@@ -51,6 +51,16 @@ type BlockEncoder interface {
 	EncodeBlock(dst, src []byte) ([]byte, error)
 }
 
+// frameLen returns the length in the 4-byte big-endian header at src[ip:]
+// of a chunk or a piece (what), or an error wrapping [ErrCorrupt] when the
+// header is cut short.
+func frameLen(src []byte, ip int, what string) (int64, error) {
+	if len(src)-ip < headerLen {
+		return 0, fmt.Errorf("%w: truncated %s header at offset %d", ErrCorrupt, what, ip)
+	}
+	return int64(binary.BigEndian.Uint32(src[ip:])), nil
+}
+
 // Decode decodes the framed page src into dst, which must have exactly the
 // page's expected uncompressed length. It returns an error wrapping
 // [ErrSizeMismatch] when the chunks produce fewer or more bytes than len(dst)
@@ -61,10 +71,10 @@ type BlockEncoder interface {
 func Decode(dst, src []byte, d BlockDecoder) error {
 	op, ip := 0, 0
 	for ip < len(src) {
-		if len(src)-ip < headerLen {
-			return fmt.Errorf("%w: truncated chunk header at offset %d", ErrCorrupt, ip)
+		chunk, err := frameLen(src, ip, "chunk")
+		if err != nil {
+			return err
 		}
-		chunk := int64(binary.BigEndian.Uint32(src[ip:]))
 		ip += headerLen
 		if chunk > int64(len(dst)-op) {
 			return fmt.Errorf("%w: chunk at offset %d claims %d bytes, %d left of the page",
@@ -72,13 +82,13 @@ func Decode(dst, src []byte, d BlockDecoder) error {
 		}
 		end := op + int(chunk)
 		for first := true; op < end || first; first = false {
-			if len(src)-ip < headerLen {
-				if chunk == 0 && ip == len(src) {
-					break // an empty chunk with no piece
-				}
-				return fmt.Errorf("%w: truncated piece header at offset %d", ErrCorrupt, ip)
+			if chunk == 0 && ip == len(src) {
+				break // an empty chunk with no piece
 			}
-			n := int64(binary.BigEndian.Uint32(src[ip:]))
+			n, err := frameLen(src, ip, "piece")
+			if err != nil {
+				return err
+			}
 			ip += headerLen
 			if n > int64(len(src)-ip) {
 				return fmt.Errorf("%w: piece at offset %d claims %d bytes, %d left of the input",

@@ -142,26 +142,27 @@ func (r *Reader) ReadI8() (int8, error) {
 
 // ReadI16 reads a zigzag varint i16, rejecting values out of range.
 func (r *Reader) ReadI16() (int16, error) {
-	v, err := r.ReadI64()
-	if err != nil {
-		return 0, err
-	}
-	if v < math.MinInt16 || v > math.MaxInt16 {
-		return 0, r.corrupt("i16 out of range")
-	}
-	return int16(v), nil
+	v, err := r.readRange(math.MinInt16, math.MaxInt16, "i16 out of range")
+	return int16(v), err
 }
 
 // ReadI32 reads a zigzag varint i32, rejecting values out of range.
 func (r *Reader) ReadI32() (int32, error) {
+	v, err := r.readRange(math.MinInt32, math.MaxInt32, "i32 out of range")
+	return int32(v), err
+}
+
+// readRange reads a zigzag varint, rejecting values outside [lo, hi] with
+// the message outOfRange; it returns 0 with an error.
+func (r *Reader) readRange(lo, hi int64, outOfRange string) (int64, error) {
 	v, err := r.ReadI64()
 	if err != nil {
 		return 0, err
 	}
-	if v < math.MinInt32 || v > math.MaxInt32 {
-		return 0, r.corrupt("i32 out of range")
+	if v < lo || v > hi {
+		return 0, r.corrupt(outOfRange)
 	}
-	return int32(v), nil
+	return v, nil
 }
 
 // ReadI64 reads a zigzag varint i64.
