@@ -23,6 +23,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/bench/internal/lz4bare"
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	nbrotli "github.com/pqcodec/pqcodec/native/brotli"
 	ndeflate "github.com/pqcodec/pqcodec/native/deflate"
 	nlz4 "github.com/pqcodec/pqcodec/native/lz4"
@@ -336,7 +337,7 @@ func BenchmarkDecompress(b *testing.B) {
 						require.True(b, bytes.Equal(out, page), "%s: %v", name, errUnexpectedOutput)
 						b.SetBytes(int64(len(page)))
 						b.ReportAllocs()
-						cpu0 := cpuTime()
+						cpu0 := benchdata.CPUTime()
 						b.ResetTimer()
 						for b.Loop() {
 							if _, err := im.decompress(dst, comp, len(page)); err != nil {
@@ -344,7 +345,7 @@ func BenchmarkDecompress(b *testing.B) {
 							}
 						}
 						b.StopTimer()
-						if spent := cpuTime() - cpu0; spent > 0 {
+						if spent := benchdata.CPUTime() - cpu0; spent > 0 {
 							b.ReportMetric(float64(spent)/float64(b.N), "cpu-ns/op")
 						}
 					})
@@ -398,7 +399,7 @@ func benchCompress(b *testing.B, ours *codecfactory.Factory, c codecfactory.Code
 	ratio := float64(len(page)) / float64(len(comp))
 	b.SetBytes(int64(len(page)))
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := benchdata.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := compress(dst, page); err != nil {
@@ -406,7 +407,7 @@ func benchCompress(b *testing.B, ours *codecfactory.Factory, c codecfactory.Code
 		}
 	}
 	b.StopTimer()
-	if spent := cpuTime() - cpu0; cpu && spent > 0 {
+	if spent := benchdata.CPUTime() - cpu0; cpu && spent > 0 {
 		b.ReportMetric(float64(spent)/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(ratio, "ratio")

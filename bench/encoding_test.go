@@ -24,6 +24,7 @@ import (
 	"github.com/pqcodec/pqcodec/encoding/dictionary"
 	"github.com/pqcodec/pqcodec/encoding/plain"
 	"github.com/pqcodec/pqcodec/encoding/rle"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 )
 
 // Implementation keys of the encoding rows:
@@ -494,7 +495,7 @@ func runImpl(b *testing.B, row encRow, im encImpl) {
 	b.SetBytes(int64(row.bytes))
 	b.ReportAllocs()
 	cleanUpper()
-	cpu0 := cpuTime()
+	cpu0 := benchdata.CPUTime()
 	for b.Loop() {
 		if err := im.run(); err != nil {
 			b.Fatal(err)
@@ -506,7 +507,7 @@ func runImpl(b *testing.B, row encRow, im encImpl) {
 // reportCPU reports the process's CPU time since cpu0 per operation as
 // "cpu-ns/op", steadier than wall time on a shared machine.
 func reportCPU(b *testing.B, cpu0 time.Duration) {
-	if spent := cpuTime() - cpu0; spent > 0 {
+	if spent := benchdata.CPUTime() - cpu0; spent > 0 {
 		b.ReportMetric(float64(spent)/float64(b.N), "cpu-ns/op")
 	}
 }

@@ -38,6 +38,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec/column"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/rows"
 	"github.com/pqcodec/pqcodec/stats"
 )
@@ -417,7 +418,7 @@ func BenchmarkDictionaryKept(b *testing.B) {
 			require.Equal(b, f.MetaData().NumRows, got)
 			b.SetBytes(got * int64(len("category-00")))
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := benchdata.CPUTime()
 			for b.Loop() {
 				if _, err := read(); err != nil {
 					b.Fatal(err)

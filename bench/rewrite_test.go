@@ -26,6 +26,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/recompress"
 )
 
@@ -270,7 +271,7 @@ func BenchmarkRewrite(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()
 				b.ResetTimer()
-				cpu0 := cpuTime()
+				cpu0 := benchdata.CPUTime()
 				for range b.N {
 					if err := impl.run(&countingDiscard{}, f, size); err != nil {
 						b.Fatal(err)
@@ -278,7 +279,7 @@ func BenchmarkRewrite(b *testing.B) {
 				}
 				// MB per CPU second of the whole process (GC included):
 				// on a shared machine it moves less than wall-clock MB/s.
-				if cpu := cpuTime() - cpu0; cpu > 0 {
+				if cpu := benchdata.CPUTime() - cpu0; cpu > 0 {
 					b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
 				}
 				b.ReportMetric(float64(out.n)/float64(size), "out/in")
@@ -308,7 +309,7 @@ func TestRewriteScaling(t *testing.T) {
 				workers int
 				copies  int
 			}{{"1 worker", 1, 1}, {"2 workers", 2, 1}, {"2 x 1 worker", 1, 2}} {
-				cpu0 := cpuTime()
+				cpu0 := benchdata.CPUTime()
 				start := time.Now()
 				errs := make(chan error, run.copies)
 				for range run.copies {
@@ -318,7 +319,7 @@ func TestRewriteScaling(t *testing.T) {
 					require.NoError(t, <-errs)
 				}
 				d := time.Since(start)
-				cpu := cpuTime() - cpu0
+				cpu := benchdata.CPUTime() - cpu0
 				if best[run.name] == 0 || d < best[run.name] {
 					best[run.name] = d
 				}

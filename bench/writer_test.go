@@ -16,6 +16,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/writer"
 )
 
@@ -268,14 +269,14 @@ func BenchmarkWrite(b *testing.B) {
 			b.Run("col="+c.name+"/impl="+impl.name, func(b *testing.B) { // impl= last, for benchtable
 				b.SetBytes(int64(writeSize))
 				b.ReportAllocs()
-				cpu0 := cpuTime()
+				cpu0 := benchdata.CPUTime()
 				for b.Loop() {
 					buf.Reset()
 					if err := impl.write(&buf); err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(benchdata.CPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(size)/float64(c.rows()), "B/row")
 			})
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/pqcodec/pqcodec/codecfactory"
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/writer"
 )
 
@@ -141,14 +142,14 @@ func BenchmarkWriteWorkers(b *testing.B) {
 			b.SetBytes(int64(in))
 			b.ReportAllocs()
 			idle0 := newIdleP()
-			cpu0 := cpuTime()
+			cpu0 := benchdata.CPUTime()
 			for b.Loop() {
 				buf.Reset()
 				if err := f.write(&buf, append(base, v.opts...)...); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(benchdata.CPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(idle0.percent(), "idle-P-%")
 			b.ReportMetric(float64(buf.Len()), "file-B")
 		})
@@ -189,13 +190,13 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		b.SetBytes(int64(2 * in))
 		b.ReportAllocs()
 		idle0 := newIdleP()
-		cpu0 := cpuTime()
+		cpu0 := benchdata.CPUTime()
 		for b.Loop() {
 			if err := pair(); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(benchdata.CPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
 		b.ReportMetric(idle0.percent(), "idle-P-%")
 		b.ReportMetric(float64(bufs[0].Len()), "file-B")
 	})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pqcodec/pqcodec/codecfactory"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/internal/testcorpus"
 	"github.com/pqcodec/pqcodec/stats"
 )
@@ -156,7 +157,7 @@ func FuzzSeek(f *testing.F) {
 // input can wait for a CPU for seconds (a 10 s wall-clock guard here could
 // fire with the load average at 20 on 2 cores), and waiting is not a hang.
 func guardCPU(limit time.Duration, msg string) (stop func()) {
-	start := processCPUTime()
+	start := benchdata.CPUTime()
 	done := make(chan struct{})
 	go func() {
 		tick := time.NewTicker(time.Second)
@@ -166,7 +167,7 @@ func guardCPU(limit time.Duration, msg string) (stop func()) {
 			case <-done:
 				return
 			case <-tick.C:
-				if processCPUTime()-start > limit {
+				if benchdata.CPUTime()-start > limit {
 					panic(msg)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
 
@@ -57,11 +58,11 @@ func benchReadChunks(b *testing.B, read func(r *Reader, p *Page, dst *Values) er
 	}
 	values := readChunks(b, files, read)
 	b.ReportAllocs()
-	cpu := processCPUTime()
+	cpu := benchdata.CPUTime()
 	for b.Loop() {
 		readChunks(b, files, read)
 	}
-	b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(benchdata.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*values), "ns/value")
 }
 

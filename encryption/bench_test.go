@@ -3,6 +3,8 @@ package encryption
 import (
 	"bytes"
 	"testing"
+
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 )
 
 // BenchmarkPage decrypts a 1 MiB page module, as the page walk does, with
@@ -35,13 +37,13 @@ func BenchmarkPage(b *testing.B) {
 			}
 			b.SetBytes(int64(len(page)))
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := benchdata.CPUTime()
 			for b.Loop() {
 				if _, err := cd.Page(module, false, 0); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(benchdata.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/stretchr/testify/require"
 )
 
@@ -95,13 +96,13 @@ func benchRead(b *testing.B, in benchInput, impl string, read func() error) {
 	b.Run("file="+in.name+"/impl="+impl, func(b *testing.B) {
 		b.SetBytes(int64(len(in.data)))
 		b.ReportAllocs()
-		cpu := processCPUTime()
+		cpu := benchdata.CPUTime()
 		for b.Loop() {
 			if err := read(); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(benchdata.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 	})
 }
 

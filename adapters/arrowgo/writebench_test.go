@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/pqcodec/pqcodec/internal/benchdata"
 	"github.com/stretchr/testify/require"
 )
 
@@ -70,14 +71,14 @@ func BenchmarkWriteTable(b *testing.B) {
 					require.Empty(b, equalTablesLogical(want, back))
 					back.Release()
 					b.ReportAllocs()
-					cpu := processCPUTime()
+					cpu := benchdata.CPUTime()
 					for b.Loop() {
 						buf.Reset()
 						if err := impl.write(&buf); err != nil {
 							b.Fatal(err)
 						}
 					}
-					b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+					b.ReportMetric(float64(benchdata.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 					b.ReportMetric(float64(buf.Len()), "file-bytes")
 				})
 			}

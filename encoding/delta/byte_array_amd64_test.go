@@ -57,11 +57,11 @@ func BenchmarkCopyKernels(b *testing.B) {
 						b.Fatal("bad decode", err)
 					}
 					b.SetBytes(int64(len(values)))
-					cpu0 := cpuTime()
+					cpu0 := benchdata.CPUTime()
 					for b.Loop() {
 						v, o, _ = DecodeByteArray(v[:0], o[:0], page)
 					}
-					b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+					b.ReportMetric(float64(benchdata.CPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
 				})
 			}
 		}

@@ -1,9 +1,0 @@
-//go:build !unix
-
-package encryption
-
-import "time"
-
-// cpuTime returns 0 where the process's CPU time is not at hand: the
-// cpu-ns/op metric then reads 0.
-func cpuTime() time.Duration { return 0 }
