@@ -2,7 +2,11 @@
 
 package delta
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/klauspost/cpuid/v2"
+)
 
 // copyChunkFast is copyChunk (same semantics) with the copying loop in
 // SSE2 assembly, used for the values after which data holds 16 readable
@@ -75,12 +79,7 @@ func copyValuesAVX(buf []byte, start, prevStart int, data []byte, dpos int, pre,
 // 0.46x the CPU time with it (64 KiB and 1 MiB pages), the other shapes
 // unchanged within noise, and bench/'s 1 MiB lowcard page in 0.85x (at par
 // with parquet-go). AMD is not measured with it: copyValuesSSE2 stays there.
-var useCopyAVX = hasAVX && genuineIntel()
-
-// genuineIntel reports whether CPUID's vendor string is GenuineIntel.
-//
-//go:noescape
-func genuineIntel() bool
+var useCopyAVX = hasAVX && cpuid.CPU.VendorID == cpuid.Intel
 
 // zeroUpper executes VZEROUPPER; only where the CPU has AVX (hasAVX).
 //

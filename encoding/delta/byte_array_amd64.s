@@ -233,22 +233,3 @@ suffixLoop: // twin of prefixLoop, over the suffix
 	CMPQ    R10, DX
 	JB      suffixLoop
 	JMP     suffixDone
-
-// func genuineIntel() bool
-// CPUID leaf 0's vendor string is "GenuineIntel".
-TEXT ·genuineIntel(SB), NOSPLIT, $0-1
-	XORL AX, AX
-	XORL CX, CX
-	CPUID
-	CMPL BX, $0x756e6547 // "Genu"
-	JNE  no
-	CMPL DX, $0x49656e69 // "ineI"
-	JNE  no
-	CMPL CX, $0x6c65746e // "ntel"
-	JNE  no
-	MOVB $1, ret+0(FP)
-	RET
-
-no:
-	MOVB $0, ret+0(FP)
-	RET
