@@ -13,6 +13,7 @@ import (
 
 	"github.com/pqcodec/pqcodec/column"
 	"github.com/pqcodec/pqcodec/format"
+	"github.com/pqcodec/pqcodec/internal/enctable"
 	"github.com/pqcodec/pqcodec/internal/levelscan"
 )
 
@@ -399,22 +400,8 @@ func (l *leaf) reserve(n int) {
 		}
 		l.offs.grow(l.mem, (n+1)*w)
 	default:
-		l.fixed.grow(l.mem, n*physWidth(l.phys, l.typeLen))
+		l.fixed.grow(l.mem, n*enctable.ElemSize(l.phys, l.typeLen))
 	}
-}
-
-func physWidth(t format.Type, typeLen int) int {
-	switch t {
-	case format.Int32, format.Float:
-		return 4
-	case format.Int64, format.Double:
-		return 8
-	case format.Int96:
-		return 12
-	case format.FixedLenByteArray:
-		return typeLen
-	}
-	return 0
 }
 
 // appendValues appends the page's next nv values to the batch, decoded by
@@ -434,7 +421,7 @@ func (l *leaf) appendValues(nv int) error {
 		l.bools = dst.Booleans
 		return err
 	case format.Int32, format.Int64, format.Float, format.Double, format.FixedLenByteArray:
-		w := physWidth(l.phys, l.typeLen)
+		w := enctable.ElemSize(l.phys, l.typeLen)
 		l.fixed.grow(l.mem, nv*w)
 		full := l.fixed.b.Buf()
 		switch l.phys {
