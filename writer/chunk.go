@@ -75,12 +75,11 @@ type chunkWriter struct {
 	async  asyncState
 	// WithWorkers (workers.go): the Writer's tokens of running goroutines
 	// (nil without workers) and whether the column's work holds one; the
-	// data pages in compression on workers, oldest first, and the jobs
-	// free for the next ones.
+	// data pages in compression on workers, oldest first (their jobs
+	// taken from jobPool).
 	sem     chan struct{}
 	holding bool
 	pending []*pageJob
-	free    []*pageJob
 
 	// SizeStatistics (with statistics on): the page's BYTE_ARRAY bytes,
 	// and per page the level histograms (max level + 1 counts each, for

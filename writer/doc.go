@@ -176,7 +176,11 @@
 // without workers, so the file is the same, byte for byte, for any n
 // (TestWorkersSameBytes). Write a batch of each column in turn to keep
 // the workers busy; an error of the background work (a codec's, the
-// io.Writer's) comes back from a later call.
+// io.Writer's) comes back from a later call. The buffers of the pages in
+// compression come from a pool shared by every Writer of the process, and
+// a closed Writer hands its copies of batches to the next one with its
+// other buffers, so a warm Writer with workers allocates about what one
+// without does (TestWorkersRecycled).
 //
 // # Errors
 //

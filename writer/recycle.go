@@ -40,8 +40,8 @@ type recycled struct {
 	encStats                                       []format.PageEncodingStats
 	encodings                                      []format.Encoding
 	repHists, defHists, unenc                      []int64
-	def, rep                                       []int16
-	vals, distinct                                 enctable.Values
+	def, rep, stagedDef, stagedRep                 []int16
+	vals, distinct, staged                         enctable.Values
 }
 
 // recycledSet is what a closed Writer leaves: its columns' buffers, in
@@ -94,6 +94,7 @@ func (c *chunkWriter) reuse(r *recycled) {
 	c.def, c.rep = r.def, r.rep
 	c.vals, c.distinct = r.vals, r.distinct
 	c.vals.Type, c.vals.TypeLength = c.typ, c.typeLen
+	c.async.v, c.async.def, c.async.rep = r.staged, r.stagedDef, r.stagedRep
 	c.resetChunk()
 }
 
@@ -117,7 +118,8 @@ func (c *chunkWriter) recycle() *recycled {
 		locs: smallOf(c.locs, 40), encStats: c.encStats, encodings: c.encodings,
 		repHists: smallOf(c.repHists, 8), defHists: smallOf(c.defHists, 8), unenc: smallOf(c.unenc, 8),
 		def: smallOf(c.def, 2), rep: smallOf(c.rep, 2),
-		vals: smallValues(c.vals), distinct: smallValues(c.distinct)}
+		stagedDef: smallOf(c.async.def, 2), stagedRep: smallOf(c.async.rep, 2),
+		vals: smallValues(c.vals), distinct: smallValues(c.distinct), staged: smallValues(c.async.v)}
 	if c.dict != nil && c.dict.Len() <= maxRecycledDict {
 		r.dict = c.dict
 	}
@@ -128,6 +130,7 @@ func (c *chunkWriter) recycle() *recycled {
 	c.repHists, c.defHists, c.unenc = nil, nil, nil
 	c.def, c.rep = nil, nil
 	c.vals, c.distinct = enctable.Values{}, enctable.Values{}
+	c.async.v, c.async.def, c.async.rep = enctable.Values{}, nil, nil
 	return r
 }
 

@@ -1,6 +1,8 @@
 package writer
 
 import (
+	"sync"
+
 	"github.com/pqcodec/pqcodec/format"
 	"github.com/pqcodec/pqcodec/internal/enctable"
 )
@@ -106,6 +108,19 @@ type pageJob struct {
 	hi int64
 }
 
+// jobPool holds the page jobs not in use, of every column of every Writer
+// in the process: a page job's two buffers are as large as the pages of
+// the column that used it last, which a Writer of one file would allocate
+// again for each file, and a column's own free list would keep alive for
+// as long as the Writer, however few pages are in compression at once.
+// Through the pool, the jobs in use are about as many as the pages in
+// compression at once in the process, and the collector empties the pool
+// as any sync.Pool. A buffer over maxPooledPage (a page far larger than
+// the default) is left to the collector rather than kept in the pool.
+const maxPooledPage = 4 << 20
+
+var jobPool = sync.Pool{New: func() any { return &pageJob{done: make(chan error, 1)} }}
+
 // maxPageHeader is more than a page header takes besides the statistics'
 // values, encrypted or not.
 const maxPageHeader = 1 << 10
@@ -117,12 +132,7 @@ func (c *chunkWriter) freeJob() (*pageJob, error) {
 	if err := c.reapUntil(cap(c.sem) - 1); err != nil {
 		return nil, err
 	}
-	if n := len(c.free); n > 0 {
-		j := c.free[n-1]
-		c.free = c.free[:n-1]
-		return j, nil
-	}
-	return &pageJob{done: make(chan error, 1)}, nil
+	return jobPool.Get().(*pageJob), nil
 }
 
 // startCompress compresses j on a worker; reap appends it.
@@ -191,16 +201,23 @@ func (c *chunkWriter) reapUntil(n int) error {
 }
 
 // appendJob appends the column's oldest page in compression, done with
-// err, and frees its job.
+// err, and puts its job back in the pool.
 func (c *chunkWriter) appendJob(err error) error {
 	j := c.pending[0]
 	copy(c.pending, c.pending[1:])
 	c.pending = c.pending[:len(c.pending)-1]
-	c.free = append(c.free, j)
-	if err != nil {
-		return err
+	if err == nil {
+		err = c.appendOut(&j.page, j.out) // copies j.out
 	}
-	return c.appendOut(&j.page, j.out)
+	j.out, j.page = nil, describedPage{} // nothing of this column kept by the pool
+	if cap(j.body) > maxPooledPage {
+		j.body = nil
+	}
+	if cap(j.comp) > maxPooledPage {
+		j.comp = nil
+	}
+	jobPool.Put(j)
+	return err
 }
 
 // pagesBound returns the least and the most bytes the chunk's first m

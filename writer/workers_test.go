@@ -3,8 +3,10 @@ package writer_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -211,4 +213,51 @@ func TestWorkersPagesInCompression(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	require.LessOrEqual(t, runtime.NumGoroutine(), before, "goroutines left running")
+}
+
+// TestWorkersRecycled writes the same file again and again with one and
+// with two workers: once warm, two workers allocate about what one does.
+// What WithWorkers adds (the copy of each batch, the buffers of the pages
+// in compression) is reused from file to file, through recycle.go and
+// jobPool, rather than allocated again by each Writer.
+func TestWorkersRecycled(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector sync.Pool drops what it is given at random")
+	}
+	s, err := format.ParseSchema(`message m {
+		required int64 id;
+		optional binary name (STRING);
+		optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
+	}`)
+	require.NoError(t, err)
+	batches := sampleBatches(16, 4000)
+	perFile := func(workers int) uint64 {
+		write := func() {
+			w, err := writer.New(io.Discard, s, writer.WithWorkers(workers), writer.WithDictionary(false),
+				writer.WithCodec(codecfactory.Snappy), writer.WithPageSize(64<<10))
+			require.NoError(t, err)
+			for i := range batches {
+				b := &batches[i]
+				for c := range 3 {
+					require.NoError(t, w.Write(c, &b[c].v, b[c].def, b[c].rep))
+				}
+			}
+			require.NoError(t, w.Close())
+		}
+		write()
+		// No collection in the window: it would empty the pools.
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
+		least := uint64(1 << 62)
+		for range 10 { // the least of 10: the pools take a few files to spread over the Ps
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			write()
+			runtime.ReadMemStats(&m1)
+			least = min(least, m1.TotalAlloc-m0.TotalAlloc)
+		}
+		return least
+	}
+	one, two := perFile(1), perFile(2)
+	t.Logf("bytes allocated per warm file: %d with one worker, %d with two", one, two)
+	require.LessOrEqual(t, two, one+one/4+64<<10)
 }
