@@ -171,7 +171,9 @@
 // on up to n goroutines: Write checks and copies a batch, and the column's
 // work runs while the caller writes the next column's batch; the pages of
 // a column that are not dictionary-encoded are compressed on up to n
-// goroutines while its next page fills. A column's batches run in order,
+// goroutines while its next page fills (a column writing PLAIN values
+// without a dictionary fills them inside Write, its work there being about
+// the copy of the batch it spares). A column's batches run in order,
 // its pages are appended in order, and row groups are cut where they are
 // without workers, so the file is the same, byte for byte, for any n
 // (TestWorkersSameBytes). Write a batch of each column in turn to keep

@@ -323,7 +323,10 @@ func WithMaxMemory(n int64) Option {
 // each column in turn. A column's batches still run one at a time in the
 // order written; the data pages of a column that are not
 // dictionary-encoded are compressed on the workers, up to n of them at
-// once, while the column's next page fills, and appended in order. Row
+// once, while the column's next page fills, and appended in order (a
+// column writing PLAIN values without a dictionary or bloom filter fills
+// its pages inside Write, in a worker's turn: its work there is about the
+// copy Write would make). Row
 // groups are cut where they are without workers, so the file is the same,
 // byte for byte, for any n. Each column holds a copy of its batch in
 // flight in memory, and up to n pages in compression (each encoded and

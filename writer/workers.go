@@ -75,9 +75,18 @@ func (c *chunkWriter) stage(v *enctable.Values, def, rep []int16) {
 	}
 }
 
-// startWrite writes a checked batch of n levels on a goroutine.
+// startWrite writes a checked batch of n levels on a goroutine, or here
+// when the column fills its pages inline.
 func (w *Writer) startWrite(c *chunkWriter, v *enctable.Values, def, rep []int16, n int) error {
 	if err := c.wait(); err != nil {
+		return err
+	}
+	if c.fillsInline() {
+		w.sem <- struct{}{} // a worker's turn, as on a goroutine of its own
+		c.holding = true
+		err := c.write(v, def, rep, n)
+		c.holding = false
+		<-w.sem
 		return err
 	}
 	c.stage(v, def, rep)
@@ -91,6 +100,20 @@ func (w *Writer) startWrite(c *chunkWriter, v *enctable.Values, def, rep []int16
 		c.async.done <- err
 	}()
 	return nil
+}
+
+// fillsInline reports whether the column's next batch is written on the
+// caller's goroutine rather than copied and written on a worker: when the
+// column writes PLAIN values without a dictionary (it fell back, or has
+// none) and no bloom filter, what the batch costs besides the compression
+// of its pages, which still runs on the workers, is about the copy that
+// handing it to a worker would take (its values are copied into the page,
+// and the page into its PLAIN encoding): writing it here spares that copy
+// and a goroutine. The caller takes a worker's turn meanwhile, so that at
+// most n goroutines work at once still. The column holds no batch in
+// flight then (c.wait).
+func (c *chunkWriter) fillsInline() bool {
+	return !c.dictActive && c.row.Encoding == format.Plain && c.bloom == nil
 }
 
 // pageJob is a data page compressed on a worker: its encoded bytes, the
