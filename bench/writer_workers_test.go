@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -200,6 +202,61 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		b.ReportMetric(idle0.percent(), "idle-P-%")
 		b.ReportMetric(float64(bufs[0].Len()), "file-B")
 	})
+	// The two ratios above, taken from variants run seconds apart, move with
+	// whatever else the machine does meanwhile (on a 2-vCPU KVM guest the
+	// ceiling alone moved 1.5x-2.1x from one -count to the next). So
+	// variant=share times, in every op, one file with one worker, one file
+	// with two and a pair, back to back, and reports the medians over the ops
+	// of the two ratios: ceiling-x, the pair's MB/s over one worker's (2 ×
+	// t1 / tpair), and share, two workers' MB/s over the pair's (tpair / (2 ×
+	// t2)), the goal being share >= 0.9.
+	b.Run("variant=share/impl=ours", func(b *testing.B) {
+		opts1 := append(base, writer.WithWorkers(1))
+		opts2 := append(base, writer.WithWorkers(2))
+		var bufs [2]bytes.Buffer
+		timed := func(fn func() error) time.Duration {
+			t0 := time.Now()
+			if err := fn(); err != nil {
+				b.Fatal(err)
+			}
+			return time.Since(t0)
+		}
+		one := func(opts []writer.Option) func() error {
+			return func() error { bufs[0].Reset(); return f.write(&bufs[0], opts...) }
+		}
+		pair := func() error {
+			var wg sync.WaitGroup
+			var errs [2]error
+			for i := range bufs {
+				wg.Go(func() {
+					bufs[i].Reset()
+					errs[i] = f.write(&bufs[i], opts1...)
+				})
+			}
+			wg.Wait()
+			return errors.Join(errs[:]...)
+		}
+		var ceilings, shares []float64
+		for b.Loop() {
+			t1 := timed(one(opts1))
+			t2 := timed(one(opts2))
+			tp := timed(pair)
+			ceilings = append(ceilings, 2*t1.Seconds()/tp.Seconds())
+			shares = append(shares, tp.Seconds()/(2*t2.Seconds()))
+		}
+		b.ReportMetric(median(ceilings), "ceiling-x")
+		b.ReportMetric(median(shares), "share")
+	})
+}
+
+// median returns the median of x (sorted in place).
+func median(x []float64) float64 {
+	slices.Sort(x)
+	n := len(x)
+	if n%2 == 1 {
+		return x[n/2]
+	}
+	return (x[n/2-1] + x[n/2]) / 2
 }
 
 // plainSize returns the PLAIN size of v's values.
