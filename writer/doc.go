@@ -128,7 +128,8 @@
 // page (each about the page size) and of the dictionary page (at most the
 // dictionary limit), the bloom filter's bitset, and under WithWorkers(w)
 // the copy of each column's batch in flight and the scratch of up to w
-// pages in compression per column (an encoded and a compressed page each);
+// pages in compression per column (an encoded and a compressed page each,
+// from a pool the process's Writers share and the collector empties);
 // the capacity of the buffers of
 // compressed pages beyond their length, which a column keeps across row
 // groups up to twice what it needed in the last one (so at most n more);
