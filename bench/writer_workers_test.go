@@ -171,18 +171,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 	b.Run("variant=pair/impl=ours", func(b *testing.B) {
 		var bufs [2]bytes.Buffer
 		opts := append(base, writer.WithWorkers(1))
-		pair := func() error {
-			var wg sync.WaitGroup
-			var errs [2]error
-			for i := range bufs {
-				wg.Go(func() {
-					bufs[i].Reset()
-					errs[i] = f.write(&bufs[i], opts...)
-				})
-			}
-			wg.Wait()
-			return errors.Join(errs[:]...)
-		}
+		pair := func() error { return f.writePair(&bufs, opts) }
 		if err := pair(); err != nil {
 			b.Fatal(err)
 		}
@@ -224,18 +213,7 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		one := func(opts []writer.Option) func() error {
 			return func() error { bufs[0].Reset(); return f.write(&bufs[0], opts...) }
 		}
-		pair := func() error {
-			var wg sync.WaitGroup
-			var errs [2]error
-			for i := range bufs {
-				wg.Go(func() {
-					bufs[i].Reset()
-					errs[i] = f.write(&bufs[i], opts1...)
-				})
-			}
-			wg.Wait()
-			return errors.Join(errs[:]...)
-		}
+		pair := func() error { return f.writePair(&bufs, opts1) }
 		var ceilings, shares []float64
 		for b.Loop() {
 			t1 := timed(one(opts1))
@@ -247,6 +225,21 @@ func BenchmarkWriteWorkers(b *testing.B) {
 		b.ReportMetric(median(ceilings), "ceiling-x")
 		b.ReportMetric(median(shares), "share")
 	})
+}
+
+// writePair writes the file twice at once, on two goroutines, each into
+// its own buffer with its own Writer.
+func (f *workersFile) writePair(bufs *[2]bytes.Buffer, opts []writer.Option) error {
+	var wg sync.WaitGroup
+	var errs [2]error
+	for i := range bufs {
+		wg.Go(func() {
+			bufs[i].Reset()
+			errs[i] = f.write(&bufs[i], opts...)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs[:]...)
 }
 
 // median returns the median of x (sorted in place).

@@ -16,6 +16,17 @@ import (
 	"github.com/pqcodec/pqcodec/writer"
 )
 
+// sampleSchema returns the schema of sampleBatches' columns.
+func sampleSchema(t testing.TB) *format.Schema {
+	s, err := format.ParseSchema(`message m {
+		required int64 id;
+		optional binary name (STRING);
+		optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
+	}`)
+	require.NoError(t, err)
+	return s
+}
+
 // sampleBatches builds n batches of rows rows of testSchema's first three
 // columns (id, name, tags), each batch different.
 func sampleBatches(n, rows int) [][3]struct {
@@ -59,12 +70,7 @@ func sampleBatches(n, rows int) [][3]struct {
 // warm, cutting, encoding, compressing and buffering pages allocates
 // nothing.
 func TestZeroAllocsPerPage(t *testing.T) {
-	s, err := format.ParseSchema(`message m {
-		required int64 id;
-		optional binary name (STRING);
-		optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
-	}`)
-	require.NoError(t, err)
+	s := sampleSchema(t)
 	for k, opts := range [][]writer.Option{
 		{writer.WithCodec(codecfactory.Snappy)},
 		{writer.WithCodec(codecfactory.Zstd), writer.WithPageVersion(2)},

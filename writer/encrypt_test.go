@@ -82,22 +82,12 @@ func encCases() []encCase {
 	}
 }
 
-func encSchema(t testing.TB) *format.Schema {
-	s, err := format.ParseSchema(`message m {
-		required int64 id;
-		optional binary name (STRING);
-		optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
-	}`)
-	require.NoError(t, err)
-	return s
-}
-
 // writeEncSample writes 3 row groups of sampleBatches with opts.
 func writeEncSample(t testing.TB, opts ...writer.Option) []byte {
 	var buf bytes.Buffer
 	opts = append([]writer.Option{writer.WithPageSize(2 << 10), writer.WithPageRows(200),
 		writer.WithBloomFilter(2000, 0.01), writer.WithCodec(codecfactory.Snappy)}, opts...)
-	w, err := writer.New(&buf, encSchema(t), opts...)
+	w, err := writer.New(&buf, sampleSchema(t), opts...)
 	require.NoError(t, err)
 	batches := sampleBatches(9, 300)
 	for i := range batches {
@@ -345,7 +335,7 @@ func TestEncryptFlippedBytes(t *testing.T) {
 // TestEncryptOptions: invalid keys and properties fail at New with
 // ErrOption, without the key in the message.
 func TestEncryptOptions(t *testing.T) {
-	s := encSchema(t)
+	s := sampleSchema(t)
 	for _, p := range []encryption.WriteProperties{
 		{},
 		{FooterKey: []byte("short-key")},
@@ -364,7 +354,7 @@ func TestEncryptOptions(t *testing.T) {
 // encrypted with AES-GCM: encrypting pages and headers allocates nothing
 // once warm.
 func TestEncryptZeroAllocsPerPage(t *testing.T) {
-	s := encSchema(t)
+	s := sampleSchema(t)
 	w, err := writer.New(io.Discard, s, writer.WithCodec(codecfactory.Snappy), writer.WithPageSize(4<<10), writer.WithPageRows(500),
 		writer.WithEncryption(&encryption.WriteProperties{FooterKey: encFooter}))
 	require.NoError(t, err)

@@ -224,12 +224,7 @@ func TestWorkersRecycled(t *testing.T) {
 	if raceEnabled {
 		t.Skip("under the race detector sync.Pool drops what it is given at random")
 	}
-	s, err := format.ParseSchema(`message m {
-		required int64 id;
-		optional binary name (STRING);
-		optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
-	}`)
-	require.NoError(t, err)
+	s := sampleSchema(t)
 	batches := sampleBatches(16, 4000)
 	perFile := func(workers int) uint64 {
 		write := func() {
