@@ -67,7 +67,8 @@ func fuzzValue(s *byteSource, v *column.Values) {
 }
 
 // FuzzRoundTrip writes random schemas and values under random options and
-// reads them back with column: values and levels must be what was written.
+// reads them back with column: values and levels must be what was written,
+// and the bytes the same with 2 to 4 workers as with one.
 func FuzzRoundTrip(f *testing.F) {
 	f.Add([]byte{3, 0, 1, 2, 7, 9, 1, 1, 1, 200, 3, 4, 5, 6, 7, 8, 9, 10})
 	f.Add([]byte("a fuzz seed with more bytes in it, to make a few rows of several columns"))
@@ -171,6 +172,16 @@ func FuzzRoundTrip(f *testing.F) {
 		out, err := writeFile(want, window, opts...)
 		if err != nil {
 			t.Fatalf("schema %s: %v", text.String(), err)
+		}
+		// The same file with workers (the last choice taken from data,
+		// so that the seeds keep their meaning): the same bytes.
+		workers := 2 + s.n(3)
+		again, err := writeFile(want, window, append(opts, writer.WithWorkers(workers))...)
+		if err != nil {
+			t.Fatalf("schema %s, %d workers: %v", text.String(), workers, err)
+		}
+		if !bytes.Equal(out, again) {
+			t.Fatalf("schema %s: %d workers wrote other bytes than one", text.String(), workers)
 		}
 		got, err := readFile(out)
 		if err != nil {
