@@ -152,8 +152,12 @@
 //	256 MiB default   9, at most 128 MiB  396-449 MiB        1,124 MiB
 //	64 MiB            18, at most 62 MiB  247-265 MiB          356 MiB
 //
-// the same under ulimit -v 2 GiB. The default budget leaves row groups at
-// their 128 MiB target; a budget below it shrinks them, and RSS with them.
+// the same under ulimit -v 2 GiB. With WithWorkers(2) (bound 2 × (w + 1)
+// pages per column), on an Intel Xeon (2 vCPUs, 2026-12-03): 249 MiB under
+// the default budget (bound 1,172 MiB; 217 MiB with one worker) and 187
+// MiB under 64 MiB (bound 404; 178-180 with one). The default budget
+// leaves row groups at their 128 MiB target; a budget below it shrinks
+// them, and RSS with them.
 // The address space peaks at 1.8-2.0 GiB (VmPeak), most of it reserved,
 // not used: about 1 GiB by the Go runtime and 64 MiB per thread that
 // called into the native codecs (glibc's malloc arenas, which fall back to
